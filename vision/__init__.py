@@ -1,0 +1,1 @@
+"""Camera sources, mat calibration, zone watching and card recognition (视觉)."""
