@@ -94,7 +94,9 @@ class Comparator:
         height = 0 if play.rank is None else int(play.rank)
         big = _SMALL if self.demote_big and play.twos and play.small else _BIG
         twos = height if self.wild_twos else _TWO
-        return [big] * play.big + [_SMALL] * play.small + [twos] * play.twos + [height] * play.natural
+        return (
+            [big] * play.big + [_SMALL] * play.small + [twos] * play.twos + [height] * play.natural
+        )
 
     def judge(self, previous: Play, answer: Play) -> Verdict:
         """Whether ``answer`` tops ``previous``; both must be legal plays."""
@@ -111,8 +113,8 @@ class Comparator:
         if n_ans == n_prev:
             prev, ans = self.values(previous), self.values(answer)
             if all(map(operator.gt, ans, prev)):
-                plain = not (prev_jokers or answer.small or answer.big)
-                return Verdict(True, "tops" if plain else "tops_both_sides", _plays(previous, answer))
+                code = "tops_both_sides" if prev_jokers or answer.small or answer.big else "tops"
+                return Verdict(True, code, _plays(previous, answer))
         if self.three_twos and prev_jokers and self._natural_twos(answer) >= 3:
             verdict = self._three_twos(self.values(previous), self.values(answer), prev_jokers)
             if verdict is not None:
