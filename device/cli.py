@@ -14,7 +14,12 @@ from collections.abc import Sequence
 
 # Modules that add subcommands; each defines register(subparsers) -> None.
 COMMAND_MODULES: tuple[str, ...] = (
+    "device.cli_config",
+    "device.cli_export",
+    "device.cli_panel",
+    "device.cli_hwtest",
     "device.cli_rules",
+    "device.cli_display",
 )
 
 
