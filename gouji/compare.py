@@ -41,11 +41,12 @@ _REASONS: dict[str, str] = {
     "(000「凡是牌里带有大王的牌直接所有人全部过牌」)",
     "count_differs": "张数不同 card count differs: the answer has {a}, the play {p} "
     "(同样张数的牌才允许比较大小)",
-    "not_higher": "点数不够大 not higher: {a} does not top {p}",
-    "both_sides": "两个方面都要大过 both sides must be topped: {a} does not top {p}",
+    "not_higher": "点数不够大 not higher: {a_rank} does not top {p_rank}",
+    "both_sides": "两个方面都要大过 both sides must be topped: {a_rank} does not top {p_rank}",
     "too_few_bigs": "大王不够 needs {need} 大王 (小王必须用大王打: one per 小王, {per} per 大王), "
     "the answer has {have} (004)",
-    "carried_not_higher": "挂的牌不够大 carried cards not higher: {a} does not top {p} (004)",
+    "carried_not_higher": "挂的牌不够大 carried cards not higher: {a_rank} does not top "
+    "{p_rank} (004)",
     "carried_count": "挂的牌的张数要一致 carried cards must match in count: the answer carries "
     "{a} (+{spare} spare 王), the play {p} (004)",
     "extra_jokers": "王多了 {extra} joker(s) too many: the answer must match exactly "
@@ -68,7 +69,11 @@ class Verdict(NamedTuple):
     @property
     def reason(self) -> str:
         """The explanation, Chinese term first."""
-        return _REASONS[self.code].format(**dict(self.args))
+        fields = {
+            k: Rank(v).chinese if k.endswith("_rank") and isinstance(v, int) else v
+            for k, v in self.args
+        }
+        return _REASONS[self.code].format(**fields)
 
 
 class Comparator:
@@ -122,7 +127,7 @@ class Comparator:
         if prev is None or ans is None:
             return Verdict(False, "count_differs", (("a", n_ans), ("p", n_prev)))
         a, p = next((a, p) for a, p in zip(ans, prev, strict=True) if a <= p)
-        names = (("a", _name(a)), ("p", _name(p)))
+        names = (("a_rank", a), ("p_rank", p))
         if prev_jokers or answer.small or answer.big:
             return Verdict(False, "both_sides", names, "compare.jokers")
         return Verdict(False, "not_higher", names)
@@ -153,7 +158,7 @@ class Comparator:
         prev_count, prev_height = self._carried(previous)
         ans_count, ans_height = self._carried(answer)
         if ans_count and ans_height <= prev_height:
-            names = (("a", _name(ans_height)), ("p", _name(prev_height)))
+            names = (("a_rank", ans_height), ("p_rank", prev_height))
             return Verdict(False, "carried_not_higher", names, "compare.jokers")
         # Jokers beyond the big ones needed may stand in for carried cards, one for one.
         spare = answer.big - need + answer.small
@@ -202,6 +207,3 @@ def card_values(play: Play, rules: Rules) -> list[int]:
 def _plays(previous: Play, answer: Play) -> tuple[tuple[str, object], ...]:
     return (("previous", previous), ("answer", answer))
 
-
-def _name(height: int) -> str:
-    return Rank(height).chinese

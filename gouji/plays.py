@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gouji.cards import Rank, format_cards, parse_cards
 from gouji.rules import Rules
@@ -39,8 +39,7 @@ class PlayError(ValueError):
         super().__init__(reason if switch is None else f"{reason} [{switch}]")
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """一手牌: the cards of one play, by kind.
 
     ``rank`` is the rank the play is "of": a natural rank 3…A when it holds

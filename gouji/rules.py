@@ -376,13 +376,12 @@ def _coerce(path: str, hint: Any, value: Any) -> Any:
         raise SwitchError(f"规则开关 {path}: {value!r} is not one of {', '.join(choices)}")
     elif origin is tuple and isinstance(value, (list, tuple)):
         args = typing.get_args(hint)
-        items = [
+        if args[-1] is not Ellipsis and len(value) != len(args):
+            raise SwitchError(f"规则开关 {path}: needs {len(args)} values, got {len(value)}")
+        return tuple(
             _coerce(f"{path}[{i}]", args[0] if args[-1] is Ellipsis else args[i], v)
             for i, v in enumerate(value)
-        ]
-        if args[-1] is not Ellipsis and len(items) != len(args):
-            raise SwitchError(f"规则开关 {path}: needs {len(args)} values, got {len(items)}")
-        return tuple(items)
+        )
     raise SwitchError(f"规则开关 {path}: {value!r} is not a valid {_type_name(hint)}")
 
 

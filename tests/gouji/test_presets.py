@@ -77,6 +77,7 @@ def test_a_club_changes_switches() -> None:
         ({"burn.after_pass": "yes"}, "burn.after_pass"),
         ({"deck.decks": True}, "deck.decks"),
         ({"score.places": [1, 2]}, "6 values"),
+        ({"tribute.luo": [1, 2, 3]}, "2 values"),
         ({"tribute.order": ["dian", "gift"]}, "tribute.order[1]"),
     ],
 )

@@ -1,0 +1,93 @@
+"""Bots for full-information self-play: a random-legal bot and a simple heuristic bot."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from gouji.actions import Action, Pass, PlayCards, Rang
+from gouji.cards import Rank
+from gouji.compare import comparator
+from gouji.deal import DealState
+from gouji.moves import candidate_plays, is_allowed, legal_actions
+
+
+class Bot(Protocol):
+    """Chooses the next action for the seat to act."""
+
+    def choose(self, state: DealState) -> Action:
+        """One of ``legal_actions(state)``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (a pass counts as one action).
+
+    It shuffles the candidates and takes the first the state accepts — the same
+    distribution as choosing from the full list, without validating every candidate.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: DealState) -> Action:
+        """A random legal action."""
+        seat = state.to_act
+        assert seat is not None
+        options: list[Action] = [PlayCards(seat, p) for p in candidate_plays(state)]
+        if state.trick is not None:
+            options.append(Pass(seat))
+            options.append(Rang(seat))
+        self.rng.shuffle(options)
+        for action in options:
+            if is_allowed(state, action):
+                return action
+        raise RuntimeError(f"S{seat} has no legal action")  # a lead always has one
+
+
+class HeuristicBot:
+    """Leads its lowest cards, answers with the cheapest play that tops, keeps jokers and 2s.
+
+    It burns only when the burn can finish: every later lead it would make holds a
+    joker, which it estimates as "no more groups left than jokers".
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: DealState) -> Action:
+        """The cheapest sensible action."""
+        actions = legal_actions(state)
+        plays = [a for a in actions if isinstance(a, PlayCards)]
+        seat = state.to_act
+        assert seat is not None
+        if state.trick is None:
+            return min(plays, key=lambda a: _lead_cost(a))
+        if not plays:
+            return next(a for a in actions if isinstance(a, Pass | Rang))
+        hand = state.hands[seat] if state.hands is not None else None
+        burning = [a for a in plays if state.validate_play(a)]
+        if burning and hand is not None and not _burn_can_finish(hand, burning[0]):
+            plays = [a for a in plays if a not in burning]
+        cheap = [a for a in plays if not a.play.jokers and not a.play.twos]
+        pool = cheap or plays
+        if not pool or (not cheap and self.rng.random() < 0.5):
+            return next(a for a in actions if isinstance(a, Pass))
+        cmp = comparator(state.rules)
+        return min(pool, key=lambda a: (sum(cmp.values(a.play)), a.play.size))
+
+
+def _lead_cost(action: PlayCards) -> tuple[int, int, int]:
+    play = action.play
+    height = int(play.rank) if play.rank is not None else int(Rank.BIG_JOKER)
+    return (play.jokers + play.twos, height, -play.size)
+
+
+def _burn_can_finish(hand: object, first: PlayCards) -> bool:
+    from collections import Counter
+
+    assert isinstance(hand, Counter)
+    rest = hand - Counter(first.play.cards)
+    jokers = rest[Rank.SMALL_JOKER] + rest[Rank.BIG_JOKER]
+    groups = sum(1 for r, n in rest.items() if n and not r.is_joker)
+    return groups <= jokers + 1

@@ -1,0 +1,612 @@
+"""The play of one deal as a state machine (一局牌): leads, answers, 够级, 烧牌, 闷, places.
+
+The state is a cache of its log: :meth:`DealState.replay` rebuilds it from a
+setup and a list of actions, and :meth:`DealState.undo` is a replay without the
+last action.  Every refused action raises :class:`~gouji.actions.Refusal`
+naming the rule (Chinese first) and the preset switch, and leaves the state as
+it was.
+
+Answering is sequential: after each play the seats entitled to answer are
+queued in the order the rules ask them, and ``to_act`` is the head of that
+queue.  For a 够级 play the queue holds the seats that may burn (the owner's
+team first where the preset says so) and then the opposite; a burn is simply a
+play that tops a 够级 play by a seat that is not its owner's opposite.  At a
+real table the device fills in the passes of seats that let a later seat act.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gouji.actions import SEATS, Action, Declare, Pass, PlayCards, Rang, Refusal
+from gouji.cards import Rank
+from gouji.compare import comparator
+from gouji.plays import GOUJI_MINIMUM, Play, PlayError, check_legal, is_gouji, is_pure_gouji
+from gouji.rules import Rules
+from gouji.setup import DealSetup, downstream, opposite, team
+
+PLACE_NAMES = ("头科", "二科", "三科", "四科", "二落", "大落")
+
+
+@dataclass(frozen=True)
+class Trick:
+    """The play on the table and who may answer it."""
+
+    owner: int
+    play: PlayCards
+    gouji: bool
+    """Answered only by the owner's opposite, burns and 无头 seats (够级打牌)."""
+    opposite_only: bool = False
+    """After 让牌: a play topping the yielder's opposite is answered by its own opposite only."""
+
+
+@dataclass
+class Burn:
+    """烧牌 in progress: ``burner`` topped ``target``'s 够级 and must go out."""
+
+    burner: int
+    target: int
+    burned: Trick
+    plays: int = 1
+
+
+@dataclass(frozen=True)
+class DealEvent:
+    """Something the score or the screen needs: 走科, 烧, 闷, 开点, 解烧, 反烧."""
+
+    kind: Literal["out", "burn_success", "burn_failure", "jie_shao", "fan_shao", "men", "kaidian"]
+    seat: int
+    other: int | None = None
+    """The burned seat, the seat that topped the 闷 seat, or the seat that stopped a burn."""
+    place: int | None = None
+
+
+@dataclass
+class DealState:
+    """A deal being played; build it with ``DealState.start(setup)``."""
+
+    setup: DealSetup
+    rules: Rules
+    counts: list[int]
+    hands: list[Counter[Rank]] | None
+    leader: int | None
+    trick: Trick | None = None
+    queue: list[int] = field(default_factory=list)
+    passed: set[int] = field(default_factory=set)
+    rang_by: int | None = None
+    """The seat that yielded (让牌) on the play on the table."""
+    burn: Burn | None = None
+    finished: list[int] = field(default_factory=list)
+    """Seats that went out by playing all their cards, in order (头科 first)."""
+    fallen: list[tuple[int, int]] = field(default_factory=list)
+    """(severity, seat) of seats out by 闷 or a failed burn, in order; they fill places from
+    大落 up."""
+    kaidian: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    topped: set[int] = field(default_factory=set)
+    """Seats whose latest play has been topped (for 闷 declarations)."""
+    played: Counter[Rank] = field(default_factory=Counter)
+    events: list[DealEvent] = field(default_factory=list)
+    log: list[Action] = field(default_factory=list)
+    places: list[int | None] = field(default_factory=lambda: [None] * SEATS)
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def start(cls, setup: DealSetup) -> DealState:
+        """The state before the first lead."""
+        hands = [Counter(h) for h in setup.hands] if setup.hands is not None else None
+        state = cls(
+            setup=setup, rules=setup.rules, counts=list(setup.seat_counts), hands=hands,
+            leader=setup.leader,
+        )
+        state._auto_kaidian()
+        return state
+
+    @classmethod
+    def replay(cls, setup: DealSetup, log: Iterable[Action]) -> DealState:
+        """The state after applying ``log`` to ``setup``; raises Refusal at the first bad action."""
+        state = cls.start(setup)
+        for action in log:
+            state.apply(action)
+        return state
+
+    def undo(self) -> DealState:
+        """The state without the last action (a new state; this one is unchanged)."""
+        if not self.log:
+            raise IndexError("撤销 nothing to undo")
+        return DealState.replay(self.setup, self.log[:-1])
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def over(self) -> bool:
+        """True once every place is decided."""
+        return all(p is not None for p in self.places)
+
+    def in_play(self, seat: int) -> bool:
+        """The seat still holds cards and plays."""
+        return self.places[seat] is None
+
+    @property
+    def luanchan(self) -> bool:
+        """四户乱缠: 头科 and 二科 are out (a failed burner counts where the preset says)."""
+        decided = len(self.finished)
+        if self.rules.round.luanchan_counts_failed_burner:
+            decided += sum(1 for e in self.events if e.kind == "burn_failure")
+        return decided >= 2
+
+    def wutou(self, seat: int) -> bool:
+        """无头: the seat's opposite has gone out (走科) before 四户乱缠."""
+        return opposite(seat) in self.finished and not self.luanchan
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (to lead, or to answer), or None when the deal is over."""
+        if self.over:
+            return None
+        if self.trick is None:
+            return self.leader
+        return self.queue[0] if self.queue else None
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action) -> None:
+        """Apply one action; raises :class:`Refusal` (state unchanged) when not allowed now."""
+        if self.over:
+            raise Refusal(action, "本局已结束 the deal is over")
+        if isinstance(action, Declare):
+            self._declare(action)
+        else:
+            if action.seat != self.to_act:
+                raise Refusal(action, f"没轮到 not this seat's turn: S{self.to_act} acts now")
+            if isinstance(action, PlayCards):
+                self._play(action)
+            elif isinstance(action, Pass):
+                self._pass(action)
+            else:
+                self._rang(action)
+        self.log.append(action)
+
+    def check(self, action: Action) -> Refusal | None:
+        """The refusal ``action`` would get now, or None when it is allowed."""
+        try:
+            DealState.replay(self.setup, [*self.log, action])
+        except Refusal as refusal:
+            return refusal
+        return None
+
+    # -- play
+
+    def _play(self, action: PlayCards) -> None:
+        burning = self.validate_play(action)
+        seat, play = action.seat, action.play
+        trick = self.trick
+        self._take(seat, play.cards)
+        self.topped.discard(seat)
+        if self.counts[seat] == 0:
+            self._go_out(seat)
+        if trick is None:
+            self._lead(action)
+        else:
+            self._answer(action, trick, burning)
+        self._after_change()
+
+    def validate_play(self, action: PlayCards) -> bool:
+        """Raise :class:`Refusal` unless ``action`` may be played now; True when it is a burn."""
+        seat, play = action.seat, action.play
+        rules = self.rules
+        try:
+            check_legal(play, rules)
+        except PlayError as exc:
+            raise Refusal(action, exc.reason, exc.switch) from None
+        self._check_holds(action)
+        left = self.counts[seat] - play.size
+        self._check_whole(action)
+        self._check_biesan(action, left)
+        trick = self.trick
+        burning = False
+        if trick is not None:
+            verdict = comparator(rules).judge(trick.play.play, play)
+            if not verdict.beats:
+                raise Refusal(action, f"管不住 does not top: {verdict.reason}", verdict.switch)
+            burning = self._is_burn(seat, trick)
+            if burning and rules.burn.fours_first and self._holds(seat, Rank.FOUR):
+                raise Refusal(action, "烧牌前须先出四 a seat holding 4s must play them before "
+                              "it may burn (004)", "burn.fours_first")
+        return burning
+
+    def _check_holds(self, action: PlayCards) -> None:
+        seat, play = action.seat, action.play
+        if play.size > self.counts[seat]:
+            raise Refusal(action, f"手牌不够 S{seat} holds only {self.counts[seat]} cards")
+        if self.hands is not None:
+            missing = _missing(self.hands[seat], play)
+            if missing:
+                names = "、".join(r.chinese for r in missing)
+                raise Refusal(action, f"手里没有这些牌 S{seat} does not hold the {names}")
+            return
+        population = self.rules.deck.population
+        for rank, n in _by_rank(play):
+            if self.played[rank] + n > population[rank]:
+                raise Refusal(
+                    action,
+                    f"超出牌数 more {rank.chinese} than the pack holds "
+                    f"({self.played[rank]} already played) — a misread?",
+                    "deck.population",
+                )
+
+    def _check_whole(self, action: PlayCards) -> None:
+        """001 注二: 3s and 4s are never split across plays."""
+        seat, play = action.seat, action.play
+        if (
+            self.rules.play.threes_fours_whole
+            and self.hands is not None
+            and play.rank in (Rank.THREE, Rank.FOUR)
+            and play.natural < self.hands[seat][play.rank]
+        ):
+            raise Refusal(action, f"“3”“4”不能拆开出 all {play.rank.chinese}s go in one play "
+                          "(001 注二)", "play.threes_fours_whole")
+
+    def _check_biesan(self, action: PlayCards, left: int) -> None:
+        if not self.rules.biesan.enabled:
+            return
+        seat, play = action.seat, action.play
+        all_threes = play.rank is Rank.THREE and not play.twos and not play.jokers
+        if left == 0 and not all_threes:
+            raise Refusal(action, "憋三: 最后一手必须全是3 the last play must be all 3s",
+                          "biesan.enabled")
+        if play.rank is Rank.THREE and self.hands is not None:
+            rest = self.hands[seat] - Counter(play.cards)
+            if any(r is not Rank.THREE for r in rest.elements()):
+                raise Refusal(action, "憋三: 3必须最后出 3s are played last", "biesan.enabled")
+
+    def _holds(self, seat: int, rank: Rank) -> bool:
+        return self.hands is not None and self.hands[seat][rank] > 0
+
+    def _take(self, seat: int, cards: Sequence[Rank]) -> None:
+        self.counts[seat] -= len(cards)
+        self.played.update(cards)
+        if self.hands is not None:
+            self.hands[seat].subtract(cards)
+            self.hands[seat] += Counter()  # drop zero counts
+
+    def _is_burn(self, seat: int, trick: Trick) -> bool:
+        return (
+            trick.gouji
+            and not trick.opposite_only
+            and seat != opposite(trick.owner)
+            and not self.wutou(seat)
+        )
+
+    def _lead(self, action: PlayCards) -> None:
+        seat, play = action.seat, action.play
+        if self.four_pending[seat]:
+            self.four_pending[seat] = False
+            if play.rank is Rank.FOUR and not self._kaidian_closed():
+                self._open(seat)
+        burn = self.burn
+        if burn is not None and burn.burner == seat:
+            burn.plays += 1
+            if not play.jokers and self.counts[seat] > 0:
+                self._burn_fails(burn)
+                return
+        self._set_trick(seat, action)
+
+    def _answer(self, action: PlayCards, trick: Trick, burning: bool) -> None:
+        seat = action.seat
+        owner = trick.owner
+        rules = self.rules
+        burn = self.burn
+        if burn is not None and owner == burn.burner:
+            self._burn_topped(burn, seat)
+        if burning:
+            if rules.kaidian.rule == "gouji_not_killed" and not self.luanchan:
+                self._open(owner)
+            if self.in_play(seat):
+                self.burn = Burn(burner=seat, target=owner, burned=trick)
+            else:  # burned out in one play
+                self.events.append(DealEvent("burn_success", seat, owner))
+        self.topped.add(owner)
+        if self.hands is not None and self.in_play(owner) and self._only_threes(owner):
+            self._men(owner, by=seat)
+        rang_by = self.rang_by
+        followers = () if rang_by is None else (downstream(rang_by), downstream(rang_by, 2))
+        opposite_only = seat in followers
+        self._set_trick(seat, action, opposite_only=opposite_only)
+
+    def _burn_topped(self, burn: Burn, seat: int) -> None:
+        """A burn play was topped: 解烧, a late topping that does not stop it, or 反烧."""
+        rules = self.rules
+        if rules.burn.jie_shao == "first_play" and burn.plays > 1:
+            self.events.append(DealEvent("burn_success", burn.burner, burn.target))
+            self.burn = None
+            return
+        if seat == burn.target and rules.burn.fan_shao == "owner_replays":
+            self.events.append(DealEvent("fan_shao", seat, burn.burner))
+        else:
+            self.events.append(DealEvent("jie_shao", burn.burner, seat))
+        self.burn = None
+
+    def _burn_fails(self, burn: Burn) -> None:
+        """诈烧 / 烧失败: the burner falls out; the burned 够级 is back on the table."""
+        lake = self.rules.burn.failure == "lake_below_men"
+        self._fall(burn.burner, _LAKE_SEVERITY if lake else _FAILED_BURN_SEVERITY)
+        self.events.append(DealEvent("burn_failure", burn.burner, burn.target,
+                                     self.places[burn.burner]))
+        self.burn = None
+        self.trick = burn.burned
+        self.passed.clear()
+        self.queue = self._answer_queue(burn.burned)
+
+    def _set_trick(self, seat: int, action: PlayCards, *, opposite_only: bool = False) -> None:
+        play = action.play
+        gouji = (
+            is_gouji(play, self.rules)
+            and not self.luanchan
+            and not self.wutou(seat)
+            and not self._open_dipai(seat)
+        )
+        self.trick = Trick(seat, action, gouji, opposite_only)
+        self.rang_by = None
+        self.queue = self._answer_queue(self.trick)
+
+    def _open_dipai(self, seat: int) -> bool:
+        """底牌 (004): the last cards of 头科/二科 may be answered by anyone."""
+        return (
+            self.rules.round.dipai == "open_to_all"
+            and self.counts[seat] == 0
+            and len(self.finished) < 2
+        )
+
+    # -- queues
+
+    def _answer_queue(self, trick: Trick) -> list[int]:
+        owner = trick.owner
+        others = [downstream(owner, k) for k in range(1, SEATS)]
+        live = [s for s in others if self.in_play(s)]
+        if self.luanchan:
+            rounds = 2 if self.rules.round.pass_two_rounds else 1
+            return live * rounds
+        wutou = [s for s in live if self.wutou(s)]
+        if trick.opposite_only:
+            return [s for s in live if s == opposite(owner) or s in wutou]
+        if not trick.gouji:
+            return [s for s in live if s not in self.passed or s in wutou or (
+                s == opposite(owner) and self.rules.round.replay_on_opposite_after_pass)]
+        burn = self.burn
+        if burn is not None and burn.burner == owner:
+            return self._burn_answer_queue(burn, live, wutou)
+        burners = self._burners(owner, live)
+        tail = [s for s in live if s == opposite(owner) or s in wutou]
+        return burners + [s for s in tail if s not in burners]
+
+    def _burners(self, owner: int, live: list[int]) -> list[int]:
+        after_pass = self.rules.burn.after_pass
+        eligible = [
+            s for s in live
+            if s != opposite(owner) and not self.wutou(s) and (after_pass or s not in self.passed)
+        ]
+        if self.rules.burn.team_priority:
+            eligible.sort(key=lambda s: team(s) != team(owner))  # stable: play order kept
+        return eligible
+
+    def _burn_answer_queue(self, burn: Burn, live: list[int], wutou: list[int]) -> list[int]:
+        """Who may top a burn play, by the preset's 解烧 and 反烧 rules."""
+        rules = self.rules
+        b = burn.burner
+        opp = opposite(b)
+        kind = rules.burn.jie_shao
+        if kind == "anyone_any":
+            return live
+        if kind == "first_play" and burn.plays > 1:
+            return [s for s in live if s == opp or s in wutou]
+        reburners: list[int] = []
+        if kind in ("opposite_or_reburn", "first_play") or rules.burn.fan_shao == "interfere":
+            reburners = self._burners(b, live)
+        if rules.burn.fan_shao == "owner_replays" and burn.plays == 1 and burn.target in live:
+            reburners = [burn.target, *[s for s in reburners if s != burn.target]]
+        tail = [s for s in live if (s == opp or s in wutou) and s not in reburners]
+        return reburners + tail
+
+    # -- pass and 让牌
+
+    def _pass(self, action: Pass) -> None:
+        if self.trick is None:
+            raise Refusal(action, "发牌不能过 the seat with the lead must play")
+        seat = self.queue.pop(0)
+        self.passed.add(seat)
+        if not self.queue:
+            self._end_round()
+        self._after_change()
+
+    def _rang(self, action: Rang) -> None:
+        followers = self.validate_rang(action)
+        self.rang_by = action.seat
+        rest = self.queue[1:]
+        self.queue = followers + [action.seat] + [s for s in rest if s not in followers]
+
+    def validate_rang(self, action: Rang) -> list[int]:
+        """Raise :class:`Refusal` unless ``action`` (让牌) is allowed now; the seats yielded to."""
+        seat = action.seat
+        trick = self.trick
+        if not self.rules.round.rang_pai:
+            raise Refusal(action, "不允许让牌 this preset has no 让牌", "round.rang_pai")
+        if trick is None or trick.owner != opposite(seat):
+            raise Refusal(action, "让牌只对对家的牌 a seat may only yield on its opposite's play")
+        if self.luanchan:
+            raise Refusal(action, "四户乱缠不让牌 no 让牌 in 四户乱缠")
+        if self.rang_by == seat:
+            raise Refusal(action, "已经让过 this seat has already yielded on this play")
+        followers = [s for s in (downstream(seat), downstream(seat, 2)) if s in self.queue[1:]]
+        if not followers:
+            raise Refusal(action, "下家不能上牌 neither downstream seat may answer this play")
+        return followers
+
+    # -- round end, places
+
+    def _end_round(self) -> None:
+        trick = self.trick
+        assert trick is not None
+        owner = trick.owner
+        self._kaidian_at_round_end(trick)
+        self.trick = None
+        self.passed.clear()
+        self.rang_by = None
+        self.queue = []
+        if self.in_play(owner):
+            self.leader = owner
+        else:
+            self.leader = self._next_in_play(owner)  # 接风
+            if self.burn is not None and self.burn.burner == owner:
+                self.burn = None
+
+    def _next_in_play(self, seat: int) -> int | None:
+        for k in range(1, SEATS):
+            s = downstream(seat, k)
+            if self.in_play(s):
+                return s
+        return None
+
+    def _go_out(self, seat: int) -> None:
+        taken = set(self.places)
+        place = next(p for p in range(SEATS) if p not in taken)
+        if place == 0 and self.rules.kaidian.required_for_toupke and not self.kaidian[seat]:
+            # 001「如果某人未开点，则该人不能走头科」: it goes out as 二科, 头科 waits for the next.
+            place = next(p for p in range(1, SEATS) if p not in taken)
+        self.finished.append(seat)
+        self.places[seat] = place
+        self.events.append(DealEvent("out", seat, place=place))
+        burn = self.burn
+        if burn is not None and burn.burner == seat:
+            self.events.append(DealEvent("burn_success", seat, burn.target))
+            self.burn = None
+
+    def _fall(self, seat: int, severity: int) -> None:
+        """闷 or a failed burn: the seat takes the worst place still free."""
+        self.fallen.append((severity, seat))
+        self._assign_fallen_places()
+        self.queue = [s for s in self.queue if s != seat]
+
+    def _assign_fallen_places(self) -> None:
+        order = sorted(range(len(self.fallen)), key=lambda i: (-self.fallen[i][0], i))
+        for k, i in enumerate(order):
+            self.places[self.fallen[i][1]] = SEATS - 1 - k
+
+    def _men(self, seat: int, by: int) -> None:
+        self._fall(seat, _MEN_SEVERITY)
+        self.events.append(DealEvent("men", seat, by, self.places[seat]))
+
+    def _only_threes(self, seat: int) -> bool:
+        if not self.rules.biesan.enabled or self.hands is None:
+            return False
+        hand = self.hands[seat]
+        return bool(hand) and all(r is Rank.THREE for r in hand.elements())
+
+    def _declare(self, action: Declare) -> None:
+        seat = action.seat
+        if not self.rules.biesan.enabled:
+            raise Refusal(action, "不憋三 this preset has no 闷", "biesan.enabled")
+        if self.hands is not None:
+            raise Refusal(action, "全明牌局由手牌判定闷 with every hand known, 闷 is found "
+                          "from the hand")
+        if not self.in_play(seat) or seat not in self.topped:
+            raise Refusal(action, "闷 needs the seat's last play to have been topped")
+        topper = self.trick.owner if self.trick is not None else None
+        self._men(seat, by=topper if topper is not None else seat)
+        if self.leader == seat:
+            self.leader = self._next_in_play(seat)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Close the deal when one seat is left, or at 三科 of a 串三户 where that ends it."""
+        live = [s for s in range(SEATS) if self.in_play(s)]
+        if self.rules.round.chuan_ends_deal and len(self.finished) >= 3:
+            top = self.finished[:3]
+            if len({team(s) for s in top}) == 1:
+                self._rank_by_cards_left(live)
+                return
+        if len(live) == 1:
+            self.places[live[0]] = next(
+                p for p in range(SEATS) if p not in set(self.places)
+            )
+            self.queue = []
+            self.trick = None
+            self.leader = None
+        elif self.trick is not None and not self.queue:
+            self._end_round()
+        elif self.trick is None and self.leader is not None and not self.in_play(self.leader):
+            self.leader = self._next_in_play(self.leader)
+
+    def _rank_by_cards_left(self, live: list[int]) -> None:
+        free = [p for p in range(SEATS) if p not in set(self.places)]
+        for place, seat in zip(free, sorted(live, key=lambda s: self.counts[s]), strict=True):
+            self.places[seat] = place
+        self.queue, self.trick, self.leader = [], None, None
+
+    # -- 开点
+
+    def _kaidian_closed(self) -> bool:
+        closes = self.rules.kaidian.closes
+        return (closes == "toupke" and bool(self.finished)) or (
+            closes == "luanchan" and self.luanchan
+        )
+
+    def _open(self, seat: int) -> None:
+        if not self.kaidian[seat]:
+            self.kaidian[seat] = True
+            self.events.append(DealEvent("kaidian", seat))
+
+    def _kaidian_at_round_end(self, trick: Trick) -> None:
+        k = self.rules.kaidian
+        owner, play = trick.owner, trick.play.play
+        if self._kaidian_closed() or not self.in_play(owner) or self.luanchan:
+            return
+        if not is_gouji(play, self.rules):
+            return
+        pure = is_pure_gouji(play, self.rules)
+        if k.needs_pure and not pure:
+            return
+        if k.rule == "pure_stands_then_four":
+            self.four_pending[owner] = True
+        elif (
+            k.rule == "gouji_not_killed"
+            or not k.needs_four
+            or self.hands is None
+            or self._holds(owner, Rank.FOUR)
+        ):
+            self._open(owner)
+
+    def _auto_kaidian(self) -> None:
+        """001: a seat holding no 够级 cards at all opens automatically."""
+        if not self.rules.kaidian.auto_without_gouji or self.hands is None:
+            return
+        for seat, hand in enumerate(self.hands):
+            if hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER] or hand[Rank.TWO]:
+                continue
+            if all(hand[r] < n for r, n in GOUJI_MINIMUM.items()):
+                self._open(seat)
+
+
+# Severity orders the fallen from the bottom: 000 puts a failed burn (拉客) below every 闷;
+# elsewhere a failed burn is 大落 like the first 闷, so the earlier of the two is lower.
+_MEN_SEVERITY = 1
+_FAILED_BURN_SEVERITY = 1
+_LAKE_SEVERITY = 2
+
+
+def _by_rank(play: Play) -> list[tuple[Rank, int]]:
+    """(rank, count) of each kind of card in ``play``."""
+    twos = play.twos + (play.natural if play.rank is Rank.TWO else 0)
+    pairs = [(Rank.TWO, twos), (Rank.SMALL_JOKER, play.small), (Rank.BIG_JOKER, play.big)]
+    if play.rank is not None and play.rank is not Rank.TWO:
+        pairs.append((play.rank, play.natural))
+    return [(r, n) for r, n in pairs if n]
+
+
+def _missing(hand: Counter[Rank], play: Play) -> list[Rank]:
+    """The ranks ``play`` needs more of than ``hand`` holds."""
+    return [r for r, n in _by_rank(play) if hand[r] < n]

@@ -1,0 +1,61 @@
+"""Self-play (自我对局): bots play whole full-information deals, for tests, statistics, the demo."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gouji.bots import Bot, HeuristicBot, RandomBot
+from gouji.deal import DealState
+from gouji.scoring import DealResult, deal_result
+from gouji.setup import random_setup
+
+BotKind = Literal["random", "heuristic"]
+MAX_ACTIONS = 20_000
+"""A deal that has not ended after this many actions is a bug, not a long deal."""
+
+
+def make_bot(kind: BotKind, rng: random.Random) -> Bot:
+    """A bot of ``kind`` drawing from ``rng``."""
+    return RandomBot(rng) if kind == "random" else HeuristicBot(rng)
+
+
+def play_deal(preset: str, seed: int, bot: BotKind = "heuristic") -> DealState:
+    """Deal from ``seed`` and let ``bot`` play every seat to the end."""
+    state = DealState.start(random_setup(preset, seed))
+    chooser = make_bot(bot, random.Random(seed))
+    while not state.over:
+        if len(state.log) >= MAX_ACTIONS:
+            raise RuntimeError(f"{preset} seed {seed}: no end after {MAX_ACTIONS} actions")
+        state.apply(chooser.choose(state))
+    return state
+
+
+@dataclass
+class Statistics:
+    """What many deals add up to."""
+
+    deals: int = 0
+    actions: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    place_points: Counter[int] = field(default_factory=Counter)
+    chuan: int = 0
+
+    def add(self, state: DealState, result: DealResult) -> None:
+        """Count one finished deal."""
+        self.deals += 1
+        self.actions += len(state.log)
+        self.events.update(e.kind for e in state.events)
+        self.chuan += result.chuan is not None
+        for seat, score in enumerate(result.scores):
+            self.place_points[seat] += score.places
+
+
+def run(preset: str, deals: int, seed: int, bot: BotKind) -> Iterator[tuple[DealState, DealResult]]:
+    """Play ``deals`` deals from seeds ``seed``, ``seed+1`` …; yields each state and result."""
+    for k in range(deals):
+        state = play_deal(preset, seed + k, bot)
+        yield state, deal_result(state)

@@ -1,0 +1,122 @@
+"""How a deal starts (开局): the rules, the seats, the leader, and the hands or counts.
+
+Full information (self-play, tests): every hand is known.  Observed (a real
+table): only how many cards each seat holds once play begins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gouji.actions import SEATS
+from gouji.cards import Rank
+from gouji.presets import get_preset
+from gouji.rules import Rules
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """Everything fixed before the first play of a deal.
+
+    ``changes`` are the club's switch changes to ``preset`` (``section.name`` keys).
+    Exactly one of ``hands`` (full information) and ``counts`` (observed) is given.
+    """
+
+    preset: str
+    leader: int
+    hands: tuple[tuple[Rank, ...], ...] | None = None
+    counts: tuple[int, ...] | None = None
+    changes: Mapping[str, Any] = field(default_factory=dict)
+    names: tuple[str, ...] = tuple(f"S{i}" for i in range(SEATS))
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """Free tag pairs kept by the record (Event, Date, Table, Deal …)."""
+
+    def __post_init__(self) -> None:
+        if (self.hands is None) == (self.counts is None):
+            raise ValueError("开局 a deal needs either every hand or every count, not both")
+        if not 0 <= self.leader < SEATS:
+            raise ValueError(f"发牌人 leader must be a seat 0-5, not {self.leader}")
+        if len(self.names) != SEATS:
+            raise ValueError(f"a deal has {SEATS} seats, not {len(self.names)} names")
+        sizes = self.seat_counts
+        if len(sizes) != SEATS or any(n < 0 for n in sizes):
+            raise ValueError(f"six seat counts needed, got {list(sizes)}")
+
+    @property
+    def rules(self) -> Rules:
+        """The preset's rules with the club's changes."""
+        rules = get_preset(self.preset).rules
+        return rules.changed(self.changes) if self.changes else rules
+
+    @property
+    def full_information(self) -> bool:
+        """True when every hand is known."""
+        return self.hands is not None
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds at the start of play."""
+        if self.hands is not None:
+            return tuple(len(h) for h in self.hands)
+        assert self.counts is not None
+        return self.counts
+
+
+def shuffled_pack(rules: Rules, rng: random.Random) -> list[Rank]:
+    """Every card of the preset's pack, shuffled."""
+    pack = [rank for rank, n in rules.deck.population.items() for _ in range(n)]
+    rng.shuffle(pack)
+    return pack
+
+
+def deal_hands(rules: Rules, rng: random.Random, first: int = 0) -> tuple[tuple[Rank, ...], ...]:
+    """Deal the whole pack: in turn from ``first`` (uneven counts) or equally."""
+    pack = shuffled_pack(rules, rng)
+    hands: list[list[Rank]] = [[] for _ in range(SEATS)]
+    for i, card in enumerate(pack):
+        hands[(first + i) % SEATS].append(card)
+    return tuple(tuple(sorted(h)) for h in hands)
+
+
+def random_setup(
+    preset: str, seed: int, *, changes: Mapping[str, Any] | None = None, leader: int | None = None
+) -> DealSetup:
+    """A full-information deal dealt from a seeded shuffle, after 买三 (self-play, tests)."""
+    rng = random.Random(seed)
+    rules = get_preset(preset).rules
+    if changes:
+        rules = rules.changed(changes)
+    from gouji.preplay import buy_threes
+
+    first = rng.randrange(SEATS) if leader is None else leader
+    hands, _ = buy_threes(deal_hands(rules, rng, first), rules)
+    return DealSetup(
+        preset=preset,
+        leader=first,
+        hands=hands,
+        changes=dict(changes or {}),
+        tags={"Seed": str(seed)},
+    )
+
+
+def opposite(seat: int) -> int:
+    """对家: the seat facing ``seat`` (an opponent)."""
+    return (seat + 3) % SEATS
+
+
+def team(seat: int) -> int:
+    """联邦: 0 for seats 0, 2, 4 and 1 for seats 1, 3, 5."""
+    return seat % 2
+
+
+def downstream(seat: int, steps: int = 1) -> int:
+    """下家: the seat ``steps`` places on in play order."""
+    return (seat + steps) % SEATS
+
+
+def in_play_order(start: int, seats: Sequence[int]) -> list[int]:
+    """``seats`` sorted by play order starting after ``start``."""
+    return sorted(seats, key=lambda s: (s - start - 1) % SEATS)
