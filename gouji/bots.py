@@ -10,6 +10,7 @@ from gouji.cards import Rank
 from gouji.compare import comparator
 from gouji.deal import DealState
 from gouji.moves import candidate_plays, is_allowed, legal_actions
+from gouji.plays import Play
 
 
 class Bot(Protocol):
@@ -34,12 +35,12 @@ class RandomBot:
         """A random legal action."""
         seat = state.to_act
         assert seat is not None
-        options: list[Action] = [PlayCards(seat, p) for p in candidate_plays(state)]
+        options: list[Play | Action] = list(candidate_plays(state))
         if state.trick is not None:
-            options.append(Pass(seat))
-            options.append(Rang(seat))
+            options += [Pass(seat), Rang(seat)]
         self.rng.shuffle(options)
-        for action in options:
+        for option in options:
+            action = PlayCards(seat, option) if isinstance(option, Play) else option
             if is_allowed(state, action):
                 return action
         raise RuntimeError(f"S{seat} has no legal action")  # a lead always has one

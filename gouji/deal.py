@@ -79,6 +79,8 @@ class DealState:
     rang_by: int | None = None
     """The seat that yielded (让牌) on the play on the table."""
     burn: Burn | None = None
+    fan_shao: tuple[int, int] | None = None
+    """反烧 played (by the burned seat, against its burner), waiting to stand."""
     finished: list[int] = field(default_factory=list)
     """Seats that went out by playing all their cards, in order (头科 first)."""
     fallen: list[tuple[int, int]] = field(default_factory=list)
@@ -125,7 +127,7 @@ class DealState:
     @property
     def over(self) -> bool:
         """True once every place is decided."""
-        return all(p is not None for p in self.places)
+        return None not in self.places
 
     def in_play(self, seat: int) -> bool:
         """The seat still holds cards and plays."""
@@ -142,6 +144,18 @@ class DealState:
     def wutou(self, seat: int) -> bool:
         """无头: the seat's opposite has gone out (走科) before 四户乱缠."""
         return opposite(seat) in self.finished and not self.luanchan
+
+    def shown_count(self, seat: int, *, referee: bool = False) -> int | None:
+        """报牌: the seat's count as the table may see it (None: hidden); the referee sees all.
+
+        000 forbids telling counts, 001/003/004 (金游) have no 报牌, and 枣庄 shows a seat's
+        count once it holds ``baopai.threshold`` cards or fewer.
+        """
+        count = self.counts[seat]
+        baopai = self.rules.baopai
+        if referee or (baopai.rule == "at_or_below" and count <= baopai.threshold):
+            return count
+        return None
 
     @property
     def to_act(self) -> int | None:
@@ -326,7 +340,8 @@ class DealState:
             self.burn = None
             return
         if seat == burn.target and rules.burn.fan_shao == "owner_replays":
-            self.events.append(DealEvent("fan_shao", seat, burn.burner))
+            # 004「如果B放弃，则A反烧成功」: it counts once this play stands.
+            self.fan_shao = (seat, burn.burner)
         else:
             self.events.append(DealEvent("jie_shao", burn.burner, seat))
         self.burn = None
@@ -453,6 +468,9 @@ class DealState:
         assert trick is not None
         owner = trick.owner
         self._kaidian_at_round_end(trick)
+        if self.fan_shao is not None and self.fan_shao[0] == owner:
+            self.events.append(DealEvent("fan_shao", owner, self.fan_shao[1]))
+        self.fan_shao = None
         self.trick = None
         self.passed.clear()
         self.rang_by = None

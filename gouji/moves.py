@@ -25,28 +25,32 @@ def formable_plays(
     given, and of a rank higher than ``above`` when it holds a rank at all."""
     twos, small, big = hand[Rank.TWO], hand[Rank.SMALL_JOKER], hand[Rank.BIG_JOKER]
     attach = twos if rules.play.attached_twos != "forbidden" else 0
+    most = size if size is not None else 10**6
     for rank in NATURAL_RANKS:
-        held = hand[rank]
         if rank <= above:
             continue
-        for n in range(1, held + 1):
-            yield from _with_extras(Play(rank, n, 0, 0, 0), attach, small, big, size)
+        for n in range(1, min(hand[rank], most) + 1):
+            yield from _with_extras(rank, n, attach, small, big, size)
     if above < Rank.TWO:
-        for n in range(1, twos + 1):
-            yield from _with_extras(Play(Rank.TWO, n, 0, 0, 0), 0, small, big, size)
-    yield from _with_extras(Play(None, 0, 0, 0, 0), 0, small, big, size)
+        for n in range(1, min(twos, most) + 1):
+            yield from _with_extras(Rank.TWO, n, 0, small, big, size)
+    yield from _with_extras(None, 0, 0, small, big, size)
 
 
 def _with_extras(
-    base: Play, twos: int, small: int, big: int, size: int | None
+    rank: Rank | None, n: int, twos: int, small: int, big: int, size: int | None
 ) -> Iterator[Play]:
+    """``n`` cards of ``rank`` with up to ``twos`` attached 2s and the jokers held."""
     for t in range(twos + 1):
         for y in range(small + 1):
-            for z in range(big + 1):
-                total = base.natural + t + y + z
-                if total == 0 or (size is not None and total != size):
-                    continue
-                yield Play(base.rank, base.natural, t, y, z)
+            if size is None:
+                for z in range(big + 1):
+                    if n + t + y + z:
+                        yield Play(rank, n, t, y, z)
+            else:
+                z = size - n - t - y
+                if 0 <= z <= big and size:
+                    yield Play(rank, n, t, y, z)
 
 
 def answer_size(state: DealState) -> int | None:
@@ -91,10 +95,45 @@ def candidate_plays(state: DealState) -> list[Play]:
         return list(formable_plays(hand, state.rules))
     cmp = comparator(state.rules)
     on_table = trick.play.play
-    # An answer's carried rank must top the lowest card on the table, in both models.
-    lowest = min(cmp.values(on_table))
-    plays = formable_plays(hand, state.rules, answer_size(state), above=lowest)
+    if cmp.jokers_apart and on_table.jokers:
+        plays = _jokers_apart_answers(hand, state.rules, on_table)
+    else:
+        # An answer's carried rank must top the lowest card on the table — but three 2s
+        # may take a joker without topping anything else (001).
+        values = cmp.values(on_table)
+        if cmp.three_twos and on_table.jokers:
+            values = [v for v in values if v < Rank.SMALL_JOKER] or [0]
+        plays = formable_plays(hand, state.rules, answer_size(state), above=min(values))
     return [p for p in plays if cmp.judge(on_table, p).beats]
+
+
+def _jokers_apart_answers(hand: Counter[Rank], rules: Rules, on_table: Play) -> Iterator[Play]:
+    """Answers to a joker play when jokers are judged apart (004): enough big jokers, and
+    carried cards of a higher rank that, with spare jokers, match the play's carried count."""
+    c = rules.compare
+    need = c.bigs_per_big_joker * on_table.big + on_table.small
+    wild = rules.play.attached_twos == "wild"
+    carried = on_table.carried if wild else on_table.natural
+    height = int(on_table.rank) if on_table.rank is not None else 0
+    twos = hand[Rank.TWO] if wild else 0
+    for z in range(need, hand[Rank.BIG_JOKER] + 1):
+        for y in range(hand[Rank.SMALL_JOKER] + 1):
+            spare = z - need + y
+            low = max(0, carried - spare)
+            counts = range(low, carried + 1) if c.extra_jokers_in_answer else (low,)
+            for count in counts:
+                if count == 0:
+                    if z + y:
+                        yield Play(None, 0, 0, y, z)
+                    continue
+                for rank in NATURAL_RANKS:
+                    if rank <= height:
+                        continue
+                    for n in range(1, min(hand[rank], count) + 1):
+                        if count - n <= twos:
+                            yield Play(rank, n, count - n, y, z)
+                if height < Rank.TWO and hand[Rank.TWO] >= count:
+                    yield Play(Rank.TWO, count, 0, y, z)
 
 
 def is_allowed(state: DealState, action: Action) -> bool:

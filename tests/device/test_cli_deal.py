@@ -62,3 +62,15 @@ def test_referee_of_an_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFix
     bad.write_bytes(b"\xff\xfe not a record")
     assert main(["referee", str(bad)]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_readme_example_record(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "disputed.gjr"
+    assert main(["referee", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == (
+        "第15行 line 15: S2 play 999: 没轮到 not this seat's turn: S3 acts now"
+    )
+    assert out.splitlines()[0] in (Path(__file__).resolve().parents[2] / "README.md").read_text(
+        encoding="utf-8"
+    )

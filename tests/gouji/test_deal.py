@@ -304,3 +304,26 @@ def test_dorm_failed_burn_ranks_below_men() -> None:
     act(s, *(f"{i} pass" for i in s.queue))
     act(s, "3 JJ")  # no joker and cards left: 诈烧
     assert s.places[3] == 5 and s.places[0] == 4
+
+
+def test_baopai_shows_counts_as_the_preset_allows() -> None:
+    """000「不能上报或者询问任何人的手牌数」;
+    004「持牌人手中的剩余牌≤10张时，系统自动显示剩余张数」"""
+    zz = DealState.start(DealSetup(preset="zaozhuang", leader=0, counts=(11, 10, 54, 54, 54, 54)))
+    assert zz.shown_count(0) is None and zz.shown_count(1) == 10
+    dorm = DealState.start(DealSetup(preset="dorm", leader=0, counts=(1, 33, 33, 33, 32, 32)))
+    assert dorm.shown_count(0) is None
+    assert dorm.shown_count(0, referee=True) == 1
+
+
+def test_jinyou_fan_shao_counts_when_it_stands() -> None:
+    """004「A出够级牌，B烧牌，B出了第一套够级牌后，A再出够级牌，成为反烧，
+    如果B放弃，则A反烧成功」"""
+    hands = ["AAR2R9", "22B9", "KK9", "QQ9", "TT9", "889"]
+    s = act(start("jinyou", hands, **{"biesan__enabled": False}), "0 AA")
+    act(s, "2 pass", "4 pass", "1 22")  # B (S1) burns A (S0)
+    assert s.queue[0] == 0  # the burned seat may answer the first burn play
+    act(s, "0 RR")
+    assert ("fan_shao", 0, 1) not in kinds(s)  # not yet: B may still answer
+    act(s, *(f"{i} pass" for i in s.queue))
+    assert ("fan_shao", 0, 1) in kinds(s)
