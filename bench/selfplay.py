@@ -18,10 +18,10 @@ import time
 
 from gouji.bots import HeuristicBot, RandomBot
 from gouji.deal import DealState
+from gouji.dealer import random_setup
 from gouji.presets import PRESETS
 from gouji.record import read_deal, write_deal
 from gouji.scoring import deal_result
-from gouji.setup import random_setup
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 

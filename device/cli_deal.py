@@ -14,7 +14,8 @@ from typing import Any
 
 from gouji.actions import Refusal
 from gouji.deal import PLACE_NAMES, DealState
-from gouji.presets import PRESETS
+from gouji.match import Match
+from gouji.presets import PRESETS, get_preset
 from gouji.record import RecordedDeal, read_deals, write_deal
 from gouji.scoring import DealResult, deal_result
 from gouji.selfplay import Statistics, run
@@ -39,6 +40,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deals", type=int, default=10, help="how many deals (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     p.add_argument("--bot", choices=["random", "heuristic"], default="heuristic")
+    p.add_argument("--match", action="store_true",
+                   help="play the deals as one match: leaders follow on, tribute is handed over")
     p.add_argument("--record", type=Path, metavar="DIR", help="write each deal's record here")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=_selfplay)
@@ -131,8 +134,10 @@ def _selfplay(args: argparse.Namespace) -> int:
             return EXIT_BAD
     stats = Statistics()
     rows = []
-    for state, result in run(args.rules, args.deals, args.seed, args.bot):
+    match = Match(get_preset(args.rules).rules)
+    for state, result in run(args.rules, args.deals, args.seed, args.bot, as_match=args.match):
         stats.add(state, result)
+        match.add(result)
         seed = int(state.setup.tags["Seed"])
         order = " ".join(f"{PLACE_NAMES[p]}S{s}" for p, s in enumerate(result.order))
         rows.append({"seed": seed, **_result_json(result), "actions": len(state.log)})
@@ -153,6 +158,9 @@ def _selfplay(args: argparse.Namespace) -> int:
         "chuan": stats.chuan,
         "place_points_by_seat": [stats.place_points[s] for s in range(6)],
     }
+    if args.match:
+        summary["match_totals"] = list(match.totals)
+        summary["match_winner"] = match.winner()
     if args.json:
         print(json.dumps({"deals": rows, "summary": summary}, ensure_ascii=False, indent=2))
     else:
@@ -161,5 +169,9 @@ def _selfplay(args: argparse.Namespace) -> int:
             f"烧成 {summary['burns']}, 烧败 {summary['failed_burns']}, 解烧 {summary['jie_shao']}, "
             f"开点 {summary['kaidian']}, 闷 {summary['men']}, 串三户 {summary['chuan']}"
         )
+        if args.match:
+            winner = match.winner()
+            print(f"match totals {match.totals[0]:+d}/{match.totals[1]:+d}: "
+                  + ("draw" if winner is None else f"team {winner} wins"))
     return EXIT_OK
 

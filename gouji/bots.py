@@ -63,6 +63,14 @@ class HeuristicBot:
         seat = state.to_act
         assert seat is not None
         if state.trick is None:
+            burn = state.burn
+            if burn is not None and burn.burner == seat:
+                # A burner must lead a joker every time until its last play.
+                keep_going = [
+                    a for a in plays
+                    if a.play.jokers or a.play.size == state.counts[seat]
+                ]
+                plays = keep_going or plays
             return min(plays, key=lambda a: _lead_cost(a))
         if not plays:
             return next(a for a in actions if isinstance(a, Pass | Rang))

@@ -55,9 +55,12 @@ class Burn:
 
 @dataclass(frozen=True)
 class DealEvent:
-    """Something the score or the screen needs: 走科, 烧, 闷, 开点, 解烧, 反烧."""
+    """Something the score or the screen needs: 走科, 烧, 闷, 开点, 解烧, 反烧, 没3."""
 
-    kind: Literal["out", "burn_success", "burn_failure", "jie_shao", "fan_shao", "men", "kaidian"]
+    kind: Literal[
+        "out", "burn_success", "burn_failure", "jie_shao", "fan_shao", "men", "no_three",
+        "kaidian",
+    ]
     seat: int
     other: int | None = None
     """The burned seat, the seat that topped the 闷 seat, or the seat that stopped a burn."""
@@ -106,6 +109,7 @@ class DealState:
             leader=setup.leader,
         )
         state._auto_kaidian()
+        state._after_change()
         return state
 
     @classmethod
@@ -540,24 +544,44 @@ class DealState:
         self._after_change()
 
     def _after_change(self) -> None:
-        """Close the deal when one seat is left, or at 三科 of a 串三户 where that ends it."""
-        live = [s for s in range(SEATS) if self.in_play(s)]
-        if self.rules.round.chuan_ends_deal and len(self.finished) >= 3:
-            top = self.finished[:3]
-            if len({team(s) for s in top}) == 1:
+        """Settle the state: end a finished round, pass the lead on, close the deal."""
+        while True:
+            live = [s for s in range(SEATS) if self.in_play(s)]
+            top = {team(s) for s in self.finished[:3]}
+            if self.rules.round.chuan_ends_deal and len(self.finished) >= 3 and len(top) == 1:
                 self._rank_by_cards_left(live)
                 return
-        if len(live) == 1:
-            self.places[live[0]] = next(
-                p for p in range(SEATS) if p not in set(self.places)
-            )
-            self.queue = []
-            self.trick = None
-            self.leader = None
-        elif self.trick is not None and not self.queue:
-            self._end_round()
-        elif self.trick is None and self.leader is not None and not self.in_play(self.leader):
-            self.leader = self._next_in_play(self.leader)
+            if len(live) <= 1:
+                for seat in live:
+                    self.places[seat] = next(p for p in range(SEATS) if p not in self.places)
+                self.queue, self.trick, self.leader = [], None, None
+                return
+            if self.trick is not None and not self.queue:
+                self._end_round()
+            elif self.trick is None and self.leader is not None and not self.in_play(self.leader):
+                self.leader = self._next_in_play(self.leader)
+            elif self.trick is None and self.leader is not None and self._cannot_lead(self.leader):
+                stuck = self.leader
+                self._fall(stuck, _MEN_SEVERITY)
+                self.events.append(DealEvent("no_three", stuck, place=self.places[stuck]))
+                self.leader = self._next_in_play(stuck)
+            else:
+                return
+
+    def _cannot_lead(self, seat: int) -> bool:
+        """憋三 with the hand known: no 3 left and every lead would be the last, not-3 play.
+
+        001「没3视为大落」: such a seat can never go out, so it falls at once.
+        """
+        if not self.rules.biesan.enabled or self.hands is None:
+            return False
+        hand = self.hands[seat]
+        if hand[Rank.THREE]:
+            return False
+        if self.counts[seat] == 1:
+            return True
+        whole = self.rules.play.threes_fours_whole
+        return whole and set(hand) == {Rank.FOUR}
 
     def _rank_by_cards_left(self, live: list[int]) -> None:
         free = [p for p in range(SEATS) if p not in set(self.places)]

@@ -154,6 +154,7 @@ DORM = _build("dorm", "点烧闷拉（宿舍） Shandong dorm rules", "000", {
     "tribute.order": (("dian", "shao", "men", "luo"), "000 九「进贡按照“点”、“烧”、“闷”、“拉”的顺序进贡」"),
     "tribute.luo": ((2, 1), "000 九「大拉进给头客2张拉贡，二拉进给二客1张拉贡」"),
     "tribute.teammate_luo_exempt": (True, "000 九「拉贡如果是同帮的话可以免贡」"),
+    "tribute.twos_and_jokers_only": (True, "000 九「2以下的牌不参与买三买四也不参与进贡，如果没有2以及以上的牌则剩余的贡不需要进」"),
     "tribute.dian_table": ("dorm", "000 九 点贡: one card; 宣点 cases two"),
     "tribute.returns": ("none", "000 九: no 还贡 beyond the 大王 exchange of 点贡"),
     "tribute.chuan": ("hui_wu", "000 四「会五」"),
@@ -208,6 +209,7 @@ _MATCH_COMMON: dict[str, Entry] = {
     "score.positive_only": (False, "001 六: negative scores are kept"),
     "tribute.luo": ((2, 1), "003「“大落”向“头科”进2张“落贡”, “二落”向“二科”进1张“落贡”」"),
     "tribute.teammate_luo_exempt": (False, f"001/003: {NOT_STATED}"),
+    "tribute.twos_and_jokers_only": (False, "003「进贡时要进手里最大的牌」"),
     "baopai.rule": ("off", f"001/003: {NOT_STATED}; off by default", "Counts are not shown unless a club turns it on."),
     "baopai.threshold": (10, "unused while off"),
 }
@@ -312,6 +314,7 @@ _FOUR_HALF_COMMON: dict[str, Entry] = {
                             "The preset is the ordinary (非比赛) room; a club may switch on the match room."),
     "tribute.luo": ((2, 1), "004「大落向头科进2张落贡 二落向二科进1张落贡」"),
     "tribute.teammate_luo_exempt": (False, f"004: {NOT_STATED}"),
+    "tribute.twos_and_jokers_only": (False, "004「进贡由系统自动选择最大手牌进贡」"),
     "match.final_deals": (0, f"004: {NOT_STATED}"),
     "match.tie_break": ("none", f"004: {NOT_STATED}"),
 }

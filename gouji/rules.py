@@ -235,6 +235,8 @@ class TributeRules:
     """落贡: cards 大落 gives 头科, and 二落 gives 二科."""
     teammate_luo_exempt: bool
     """拉贡 between teammates may be waived (000)."""
+    twos_and_jokers_only: bool
+    """Only 2s and jokers are given as tribute; what cannot be paid so is waived (000)."""
     dian_table: Literal["dorm", "xuandian_003", "one_each", "levels"]
     """How many 点贡 cards, by the 000 rule, the 003 宣点 table, one each (004), or the
     枣庄 levels 1/2/3 with 毕业."""

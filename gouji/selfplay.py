@@ -10,8 +10,11 @@ from typing import Literal
 
 from gouji.bots import Bot, HeuristicBot, RandomBot
 from gouji.deal import DealState
-from gouji.scoring import DealResult, deal_result
-from gouji.setup import random_setup
+from gouji.dealer import random_setup
+from gouji.match import Match
+from gouji.presets import get_preset
+from gouji.scoring import DealResult, TributeDue, deal_result
+from gouji.setup import DealSetup
 
 BotKind = Literal["random", "heuristic"]
 MAX_ACTIONS = 20_000
@@ -23,9 +26,11 @@ def make_bot(kind: BotKind, rng: random.Random) -> Bot:
     return RandomBot(rng) if kind == "random" else HeuristicBot(rng)
 
 
-def play_deal(preset: str, seed: int, bot: BotKind = "heuristic") -> DealState:
-    """Deal from ``seed`` and let ``bot`` play every seat to the end."""
-    state = DealState.start(random_setup(preset, seed))
+def play_deal(
+    preset: str, seed: int, bot: BotKind = "heuristic", setup: DealSetup | None = None
+) -> DealState:
+    """Let ``bot`` play every seat of ``setup`` (default: dealt from ``seed``) to the end."""
+    state = DealState.start(setup if setup is not None else random_setup(preset, seed))
     chooser = make_bot(bot, random.Random(seed))
     while not state.over:
         if len(state.log) >= MAX_ACTIONS:
@@ -54,8 +59,23 @@ class Statistics:
             self.place_points[seat] += score.places
 
 
-def run(preset: str, deals: int, seed: int, bot: BotKind) -> Iterator[tuple[DealState, DealResult]]:
-    """Play ``deals`` deals from seeds ``seed``, ``seed+1`` …; yields each state and result."""
+def run(
+    preset: str, deals: int, seed: int, bot: BotKind, *, as_match: bool = False
+) -> Iterator[tuple[DealState, DealResult]]:
+    """Play ``deals`` deals from seeds ``seed``, ``seed+1`` …; yields each state and result.
+
+    ``as_match``: the deals follow on — the next leader as the preset says, and the
+    tribute each deal leaves owing handed over at the start of the next.
+    """
+    match = Match(get_preset(preset).rules)
+    leader: int | None = None
+    owed: tuple[TributeDue, ...] = ()
     for k in range(deals):
-        state = play_deal(preset, seed + k, bot)
-        yield state, deal_result(state)
+        setup = random_setup(preset, seed + k, leader=leader, owed=owed)
+        state = play_deal(preset, seed + k, bot, setup)
+        result = deal_result(state)
+        yield state, result
+        if as_match:
+            match.add(result)
+            leader = match.next_leader(setup.leader)
+            owed = result.tribute

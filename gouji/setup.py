@@ -6,7 +6,6 @@ table): only how many cards each seat holds once play begins.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,43 +62,6 @@ class DealSetup:
             return tuple(len(h) for h in self.hands)
         assert self.counts is not None
         return self.counts
-
-
-def shuffled_pack(rules: Rules, rng: random.Random) -> list[Rank]:
-    """Every card of the preset's pack, shuffled."""
-    pack = [rank for rank, n in rules.deck.population.items() for _ in range(n)]
-    rng.shuffle(pack)
-    return pack
-
-
-def deal_hands(rules: Rules, rng: random.Random, first: int = 0) -> tuple[tuple[Rank, ...], ...]:
-    """Deal the whole pack: in turn from ``first`` (uneven counts) or equally."""
-    pack = shuffled_pack(rules, rng)
-    hands: list[list[Rank]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(pack):
-        hands[(first + i) % SEATS].append(card)
-    return tuple(tuple(sorted(h)) for h in hands)
-
-
-def random_setup(
-    preset: str, seed: int, *, changes: Mapping[str, Any] | None = None, leader: int | None = None
-) -> DealSetup:
-    """A full-information deal dealt from a seeded shuffle, after 买三 (self-play, tests)."""
-    rng = random.Random(seed)
-    rules = get_preset(preset).rules
-    if changes:
-        rules = rules.changed(changes)
-    from gouji.preplay import buy_threes
-
-    first = rng.randrange(SEATS) if leader is None else leader
-    hands, _ = buy_threes(deal_hands(rules, rng, first), rules)
-    return DealSetup(
-        preset=preset,
-        leader=first,
-        hands=hands,
-        changes=dict(changes or {}),
-        tags={"Seed": str(seed)},
-    )
 
 
 def opposite(seat: int) -> int:

@@ -74,3 +74,10 @@ def test_the_readme_example_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[0] in (Path(__file__).resolve().parents[2] / "README.md").read_text(
         encoding="utf-8"
     )
+
+
+def test_selfplay_as_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """001 六「初赛、复赛打5局」: a match adds the deals up and names the winner."""
+    assert main(["selfplay", "--rules", "tribute", "--deals", "3", "--match", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert len(summary["match_totals"]) == 2 and summary["match_winner"] in (0, 1, None)

@@ -183,9 +183,9 @@ def test_threes_go_last() -> None:
 
 
 def test_the_last_play_must_be_all_threes() -> None:
-    s = start("match", ["K", "A3", "Q3", "J3", "T3", "93"])
+    s = start("match", ["KK", "A3", "Q3", "J3", "T3", "93"])
     with pytest.raises(Refusal, match="最后一手必须全是3"):
-        s.apply(PlayCards(0, Play.parse("K")))
+        s.apply(PlayCards(0, Play.parse("KK")))
 
 
 def test_match_threes_are_never_split() -> None:
@@ -327,3 +327,10 @@ def test_jinyou_fan_shao_counts_when_it_stands() -> None:
     assert ("fan_shao", 0, 1) not in kinds(s)  # not yet: B may still answer
     act(s, *(f"{i} pass" for i in s.queue))
     assert ("fan_shao", 0, 1) in kinds(s)
+
+
+def test_a_seat_with_no_three_falls_when_it_must_lead() -> None:
+    """001 五「没3视为大落」: with no 3 its last play could never be all 3s."""
+    s = start("match", ["K", "A3", "Q3", "J3", "T3", "93"], leader=0)
+    assert s.places[0] == 5 and ("no_three", 0, None) in kinds(s)
+    assert s.to_act == 1

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from gouji.bots import HeuristicBot, RandomBot
 from gouji.deal import DealState
+from gouji.dealer import random_setup
 from gouji.presets import PRESETS
 from gouji.scoring import deal_result
 from gouji.selfplay import MAX_ACTIONS
-from gouji.setup import random_setup
 
 EXAMPLES = int(os.environ.get("GOUJI_SELFPLAY_EXAMPLES", "40"))
 NAMES = list(PRESETS)

@@ -10,9 +10,9 @@ from gouji.actions import PlayCards
 from gouji.bots import RandomBot
 from gouji.compare import comparator
 from gouji.deal import DealState
+from gouji.dealer import random_setup
 from gouji.moves import candidate_plays, formable_plays, legal_actions
 from gouji.presets import PRESETS
-from gouji.setup import random_setup
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

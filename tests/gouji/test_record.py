@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gouji.actions import Action, Declare, Pass, PlayCards, Rang
 from gouji.cards import NATURAL_RANKS, Rank
+from gouji.dealer import random_setup
 from gouji.plays import Play
 from gouji.record import (
     RecordedDeal,
@@ -25,7 +26,7 @@ from gouji.record import (
     write_deal,
     write_match,
 )
-from gouji.setup import DealSetup, random_setup
+from gouji.setup import DealSetup
 
 NAMES = ("张三", "李四", "王五", "赵六", "钱七", "孙八")
 
