@@ -46,15 +46,29 @@ class Rang:
         return f"S{self.seat} rang"
 
 
+Declaration = Literal["men", "no_gouji", "xuandian", "hedian"]
+DECLARATIONS: dict[Declaration, str] = {
+    "men": "闷",
+    "no_gouji": "无够级",
+    "xuandian": "宣点",
+    "hedian": "和点",
+}
+"""Each declaration with its Chinese name."""
+
+
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """A declaration the record keeps where hand contents are not known (observed mode).
+    """A declaration the record keeps.
 
-    ``men``: the seat holds only 3s and its last play was topped, so it is 闷.
+    ``men``: the seat holds only 3s and its last play was topped, so it is 闷 (observed
+    mode; with hands known the engine sees it).  ``no_gouji``: the seat holds no 够级
+    cards at all and opens automatically (001).  ``xuandian``: before play, the seat
+    declares its opposite will not open (宣点).  ``hedian``: before play, the seat agrees
+    to 和点; when both opposites do, both count as opened (000).
     """
 
     seat: int
-    what: Literal["men"]
+    what: Declaration
 
     def __str__(self) -> str:
         return f"S{self.seat} declare {self.what}"

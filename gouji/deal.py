@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from gouji.actions import SEATS, Action, Declare, Pass, PlayCards, Rang, Refusal
+from gouji.actions import DECLARATIONS, SEATS, Action, Declare, Pass, PlayCards, Rang, Refusal
 from gouji.cards import Rank
 from gouji.compare import comparator
 from gouji.plays import GOUJI_MINIMUM, Play, PlayError, check_legal, is_gouji, is_pure_gouji
@@ -90,6 +90,10 @@ class DealState:
     """(severity, seat) of seats out by 闷 or a failed burn, in order; they fill places from
     大落 up."""
     kaidian: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    xuandian: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    """宣点: the seat declared its opposite would not open."""
+    hedian: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    """和点: the seat agreed to count both opposites as opened."""
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
     topped: set[int] = field(default_factory=set)
     """Seats whose latest play has been topped (for 闷 declarations)."""
@@ -529,6 +533,14 @@ class DealState:
         return bool(hand) and all(r is Rank.THREE for r in hand.elements())
 
     def _declare(self, action: Declare) -> None:
+        if action.what == "men":
+            self._declare_men(action)
+        elif action.what == "no_gouji":
+            self._declare_no_gouji(action)
+        else:
+            self._declare_before_play(action)
+
+    def _declare_men(self, action: Declare) -> None:
         seat = action.seat
         if not self.rules.biesan.enabled:
             raise Refusal(action, "不憋三 this preset has no 闷", "biesan.enabled")
@@ -542,6 +554,35 @@ class DealState:
         if self.leader == seat:
             self.leader = self._next_in_play(seat)
         self._after_change()
+
+    def _declare_no_gouji(self, action: Declare) -> None:
+        """001「若一局中某人手中没有任意够级牌，则可以判定该人自动开点」 (observed mode)."""
+        seat = action.seat
+        if not self.rules.kaidian.auto_without_gouji:
+            raise Refusal(action, "无自动开点 this preset has no automatic 开点",
+                          "kaidian.auto_without_gouji")
+        if self.hands is not None:
+            raise Refusal(action, "全明牌局由手牌判定 with every hand known, the engine sees it")
+        if any(isinstance(a, PlayCards) and a.seat == seat for a in self.log):
+            raise Refusal(action, "无够级 is declared before the seat's first play")
+        self._open(seat)
+
+    def _declare_before_play(self, action: Declare) -> None:
+        """宣点 and 和点 (000 五): made after the deal, before the first play."""
+        seat, what = action.seat, action.what
+        switch = f"kaidian.{what}"
+        if not self.rules.get(switch):
+            raise Refusal(action, f"不{DECLARATIONS[what]} this preset has no {what}", switch)
+        if any(isinstance(a, PlayCards | Pass | Rang) for a in self.log):
+            raise Refusal(action, f"{DECLARATIONS[what]} is declared before the first play")
+        flags = self.xuandian if what == "xuandian" else self.hedian
+        if flags[seat]:
+            raise Refusal(action, f"已经{DECLARATIONS[what]} already declared")
+        flags[seat] = True
+        if what == "hedian" and self.hedian[opposite(seat)]:
+            # 000「若对门2人都选择和点则视为本局游戏互相开点」
+            self._open(seat)
+            self._open(opposite(seat))
 
     def _after_change(self) -> None:
         """Settle the state: end a finished round, pass the lead on, close the deal."""

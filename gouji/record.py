@@ -23,7 +23,16 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from gouji.actions import SEATS, Action, Declare, Pass, PlayCards, Rang
+from gouji.actions import (
+    DECLARATIONS,
+    SEATS,
+    Action,
+    Declaration,
+    Declare,
+    Pass,
+    PlayCards,
+    Rang,
+)
 from gouji.cards import CardParseError, Rank, format_cards, parse_cards
 from gouji.plays import Play, PlayError
 from gouji.presets import UnknownPresetError, get_preset
@@ -125,10 +134,14 @@ _VERBS: dict[str, str] = {
     "play": "play", "出": "play",
     "pass": "pass", "过": "pass",
     "rang": "rang", "让": "rang",
-    "declare": "declare", "闷": "men",
+    "declare": "declare", **{zh: what for what, zh in DECLARATIONS.items()},
 }
-_DECLARATIONS: dict[str, Literal["men"]] = {"men": "men", "闷": "men"}
-_VERB_LIST = "play/出, pass/过, rang/让, declare men/闷"
+_DECLARATIONS: dict[str, Declaration] = {
+    **{what: what for what in DECLARATIONS}, **{zh: what for what, zh in DECLARATIONS.items()},
+}
+_VERB_LIST = "play/出, pass/过, rang/让, declare " + "/".join(
+    f"{what}/{zh}" for what, zh in DECLARATIONS.items()
+)
 
 
 def _bad_char(text: str) -> str | None:
@@ -723,12 +736,14 @@ def _parse_action(number: int, body: str) -> Action:
     if verb == "declare":
         what = _DECLARATIONS.get(rest.strip().lower())
         if what is None:
-            raise RecordError(number, f"宣告 unknown declaration {rest!r}; only 'declare men' (闷)")
+            choices = ", ".join(f"{w} ({zh})" for w, zh in DECLARATIONS.items())
+            raise RecordError(number, f"宣告 unknown declaration {rest!r}; one of {choices}")
         return Declare(seat, what)
     if rest:
         raise RecordError(number, f"{verb_token} takes nothing after it, found {rest!r}")
-    if verb == "men":
-        return Declare(seat, "men")
+    declared = _DECLARATIONS.get(verb)
+    if declared is not None:
+        return Declare(seat, declared)
     return Pass(seat) if verb == "pass" else Rang(seat)
 
 

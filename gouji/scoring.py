@@ -118,7 +118,7 @@ def deal_result(state: DealState) -> DealResult:
         chuan=chuan,
         multiplier=multiplier,
         team_points=(team_points[0], team_points[1]),
-        tribute=tribute_owed(rules, places, state.kaidian, events, chuan),
+        tribute=tribute_owed(rules, places, state.kaidian, events, chuan, state.xuandian),
     )
 
 
@@ -151,6 +151,7 @@ def tribute_owed(
     kaidian: Sequence[bool],
     events: Sequence[DealEvent],
     chuan: int | None,
+    xuandian: Sequence[bool] = (False,) * SEATS,
 ) -> tuple[TributeDue, ...]:
     """The tribute the next deal owes, in the preset's order (点 烧 闷 落 or 闷 烧 点 落)."""
     t = rules.tribute
@@ -159,13 +160,7 @@ def tribute_owed(
     by_place = {p: s for s, p in enumerate(places)}
     due: dict[str, list[TributeDue]] = {"dian": [], "shao": [], "men": [], "luo": []}
     for seat in range(3):
-        a, b = seat, opposite(seat)
-        if kaidian[a] and not kaidian[b]:
-            due["dian"].append(TributeDue(b, a, 1, "dian"))
-        elif kaidian[b] and not kaidian[a]:
-            due["dian"].append(TributeDue(a, b, 1, "dian"))
-        elif not kaidian[a] and not kaidian[b] and t.dian_table in ("one_each", "xuandian_003"):
-            due["dian"] += [TributeDue(a, b, 1, "dian"), TributeDue(b, a, 1, "dian")]
+        due["dian"] += _dian_dues(seat, opposite(seat), kaidian, xuandian, t.dian_table)
     for e in events:
         if e.kind == "burn_success" and rules.burn.reward == "gong" and e.other is not None:
             due["shao"].append(TributeDue(e.other, e.seat, 1, "shao"))
@@ -187,3 +182,52 @@ def tribute_owed(
             waivable = t.teammate_luo_exempt and team(g) == team(r)
             due["luo"].append(TributeDue(g, r, count, "luo", waivable))
     return tuple(d for kind in t.order for d in due[kind])
+
+
+def _dian_dues(
+    a: int, b: int, kaidian: Sequence[bool], xuandian: Sequence[bool], table: str
+) -> list[TributeDue]:
+    """点贡 between the opposites ``a`` and ``b``."""
+    if xuandian[a] != xuandian[b] and table in ("dorm", "xuandian_003"):
+        caller, other = (a, b) if xuandian[a] else (b, a)
+        return _dian_called(caller, other, kaidian, table)
+    if xuandian[a] and xuandian[b] and table == "xuandian_003":
+        return _dian_pairs(a, b, kaidian, sided=4, mutual=2, both_open=2)
+    if table in ("one_each", "xuandian_003", "levels"):
+        # 枣庄's 2- and 3-card levels count deals in a row; one deal gives level 1.
+        return _dian_pairs(a, b, kaidian, sided=1, mutual=1, both_open=0)
+    return _dian_pairs(a, b, kaidian, sided=1, mutual=0, both_open=0)
+
+
+def _dian_pairs(
+    a: int, b: int, kaidian: Sequence[bool], *, sided: int, mutual: int, both_open: int
+) -> list[TributeDue]:
+    """One opened: the other gives ``sided``; neither: each gives ``mutual``; both opened:
+    each gives ``both_open``."""
+    if kaidian[a] != kaidian[b]:
+        giver, receiver = (b, a) if kaidian[a] else (a, b)
+        return [TributeDue(giver, receiver, sided, "dian")]
+    count = both_open if kaidian[a] else mutual
+    return [TributeDue(a, b, count, "dian"), TributeDue(b, a, count, "dian")] if count else []
+
+
+def _dian_called(caller: int, other: int, kaidian: Sequence[bool], table: str) -> list[TributeDue]:
+    """点贡 when ``caller`` declared 宣点 against ``other``.
+
+    000「被宣点的一方没开点，而宣点的一方开点了，则下一局游戏被宣点者进2张点贡给宣点者…若本局游戏
+    被宣点的人开点了，则下一局游戏宣点者给被宣点者进2张点贡」; 003「自己宣点对家不宣点的情况:
+    自己开点对家没开,对家进3张点贡; 两家都没有开点自己进1张点贡,对家进2张点贡; 两方都开点自己進2张
+    点贡; 自己没开点对家开,自己进3点贡」
+    """
+    mine, theirs = kaidian[caller], kaidian[other]
+    if table == "dorm":
+        if theirs:
+            return [TributeDue(caller, other, 2, "dian")]
+        return [TributeDue(other, caller, 2, "dian")] if mine else []
+    if mine and not theirs:
+        return [TributeDue(other, caller, 3, "dian")]
+    if theirs and not mine:
+        return [TributeDue(caller, other, 3, "dian")]
+    if mine and theirs:
+        return [TributeDue(caller, other, 2, "dian")]
+    return [TributeDue(caller, other, 1, "dian"), TributeDue(other, caller, 2, "dian")]

@@ -334,3 +334,39 @@ def test_a_seat_with_no_three_falls_when_it_must_lead() -> None:
     s = start("match", ["K", "A3", "Q3", "J3", "T3", "93"], leader=0)
     assert s.places[0] == 5 and ("no_three", 0, None) in kinds(s)
     assert s.to_act == 1
+
+
+def test_hedian_by_both_opposites_opens_both() -> None:
+    """000 五「若对门2人都选择和点则视为本局游戏互相开点，若有一方不同意和点则游戏正常进行」"""
+    s = start("dorm", PLAIN_DORM)
+    s.apply(Declare(0, "hedian"))
+    assert not s.kaidian[0]
+    s.apply(Declare(3, "hedian"))
+    assert s.kaidian[0] and s.kaidian[3] and not s.kaidian[1]
+
+
+def test_xuandian_only_before_play_and_only_where_the_preset_has_it() -> None:
+    """000 五「宣点即出牌前宣称本局游戏对门不开点」; 004「不宣点」"""
+    s = start("dorm", PLAIN_DORM)
+    s.apply(Declare(2, "xuandian"))
+    assert s.xuandian[2]
+    act(s, "0 555")
+    with pytest.raises(Refusal, match="before the first play"):
+        s.apply(Declare(1, "xuandian"))
+    with pytest.raises(Refusal) as err:
+        start("zaozhuang", PLAIN).apply(Declare(0, "xuandian"))
+    assert err.value.switch == "kaidian.xuandian"
+
+
+def test_no_gouji_declaration_opens_in_match() -> None:
+    """001 五「若一局中某人手中没有任意够级牌，则可以判定该人自动开点」"""
+    s = DealState.start(DealSetup(preset="match", leader=0, counts=(36,) * 6))
+    s.apply(Declare(4, "no_gouji"))
+    assert s.kaidian[4]
+    with pytest.raises(Refusal):
+        start("match", ["5553", "6663", "7773", "8883", "9993", "JJJ3"]).apply(
+            Declare(0, "no_gouji")
+        )
+
+
+PLAIN_DORM = ["5553", "6663", "7773", "8883", "9993", "JJJ3"]

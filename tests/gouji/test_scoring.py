@@ -90,3 +90,52 @@ def test_result_of_an_unfinished_deal_is_an_error() -> None:
     s = start("match", ["K3", "A3", "Q3", "J3", "T3", "93"])
     with pytest.raises(ValueError, match="未完"):
         deal_result(s)
+
+
+PLACES = (0, 1, 2, 3, 4, 5)
+
+
+def dian(preset: str, kaidian: list[bool], xuandian: list[bool]) -> set[tuple[int, int, int]]:
+    from gouji.presets import get_preset
+    from gouji.scoring import tribute_owed
+
+    dues = tribute_owed(get_preset(preset).rules, PLACES, kaidian, [], None, xuandian)
+    return {(d.giver, d.receiver, d.count) for d in dues if d.kind == "dian"}
+
+
+NONE = [False] * 6
+
+
+def test_dorm_dian_gong() -> None:
+    """000 九「若对门2人，若有一方开点，一方不开点，则不开点一方…进给对门一张点贡」
+    「若对门2人都开点则不需要进贡，若对门两人都不开点也都不需要进贡」"""
+    assert dian("dorm", [True, False, False, False, False, False], NONE) == {(3, 0, 1)}
+    assert dian("dorm", NONE, NONE) == set()
+
+
+def test_dorm_xuandian_gong() -> None:
+    """000 九「若本局游戏被宣点的一方没开点，而宣点的一方开点了，
+    则下一局游戏被宣点者进2张点贡给宣点者…
+    若本局游戏被宣点的人开点了，则下一局游戏宣点者给被宣点者进2张点贡」"""
+    called = [True, False, False, False, False, False]  # S0 declared 宣点 against S3
+    assert dian("dorm", [True, False, False, False, False, False], called) == {(3, 0, 2)}
+    assert dian("dorm", NONE, called) == set()
+    assert dian("dorm", [False, False, False, True, False, False], called) == {(0, 3, 2)}
+
+
+def test_tribute_xuandian_table() -> None:
+    """003「自己宣点对家不宣点的情况: 自己开点对家没开,对家进3张点贡;
+    两家都没有开点自己进1张点贡,
+    对家进2张点贡; 两方都开点自己進2张点贡; 自己没开点对家开,自己进3点贡」"""
+    called = [True, False, False, False, False, False]
+    both_open = [True, False, False, True, False, False]
+    assert dian("tribute", [True] + [False] * 5, called) >= {(3, 0, 3)}
+    assert {(0, 3, 1), (3, 0, 2)} <= dian("tribute", NONE, called)
+    assert (0, 3, 2) in dian("tribute", both_open, called)
+    assert (0, 3, 3) in dian("tribute", [False, False, False, True, False, False], called)
+
+
+def test_jinyou_and_zaozhuang_exchange_when_neither_opens() -> None:
+    """004「双方都没开点，互进一张」; 枣庄「你和对家都没开点，则互进一张点贡」"""
+    for preset in ("jinyou", "zaozhuang"):
+        assert {(0, 3, 1), (3, 0, 1)} <= dian(preset, NONE, NONE)
