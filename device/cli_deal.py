@@ -97,6 +97,9 @@ def _judge_deal(deal: RecordedDeal) -> dict[str, Any]:
                 "switch": refusal.switch,
             })
     header = f"[{deal.setup.preset}] {deal.setup.tags.get('Event', '')}".rstrip()
+    if state.void:
+        return {"refusals": refusals, "over": True, "void": True,
+                "summary": f"{header} 作废 void: two seats revolted (革命)"}
     if not state.over:
         counts = " ".join(f"S{s}:{n}" for s, n in enumerate(state.counts))
         return {"refusals": refusals, "over": False, "counts": state.counts,

@@ -46,12 +46,14 @@ class Rang:
         return f"S{self.seat} rang"
 
 
-Declaration = Literal["men", "no_gouji", "xuandian", "hedian"]
+Declaration = Literal["men", "no_gouji", "xuandian", "hedian", "geming", "yaotou"]
 DECLARATIONS: dict[Declaration, str] = {
     "men": "闷",
     "no_gouji": "无够级",
     "xuandian": "宣点",
     "hedian": "和点",
+    "geming": "革命",
+    "yaotou": "要头",
 }
 """Each declaration with its Chinese name."""
 
@@ -64,7 +66,9 @@ class Declare:
     mode; with hands known the engine sees it).  ``no_gouji``: the seat holds no 够级
     cards at all and opens automatically (001).  ``xuandian``: before play, the seat
     declares its opposite will not open (宣点).  ``hedian``: before play, the seat agrees
-    to 和点; when both opposites do, both count as opened (000).
+    to 和点; when both opposites do, both count as opened (000).  ``geming``: before
+    play, a seat with no 2 and no joker abandons the deal (革命, 001/003).  ``yaotou``:
+    the revolutionary's opposite chooses 要头 (three 够死级) instead of 无头.
     """
 
     seat: int

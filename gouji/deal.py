@@ -94,6 +94,12 @@ class DealState:
     """宣点: the seat declared its opposite would not open."""
     hedian: list[bool] = field(default_factory=lambda: [False] * SEATS)
     """和点: the seat agreed to count both opposites as opened."""
+    geming: int | None = None
+    """革命: the seat that abandoned the deal (001/003)."""
+    void: bool = False
+    """作废: a second 革命 voids the deal."""
+    gousiji_left: int = 0
+    """够死级 the revolutionary's opposite still has after choosing 要头."""
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
     topped: set[int] = field(default_factory=set)
     """Seats whose latest play has been topped (for 闷 declarations)."""
@@ -134,12 +140,12 @@ class DealState:
 
     @property
     def over(self) -> bool:
-        """True once every place is decided."""
-        return None not in self.places
+        """True once every place is decided, or the deal is void."""
+        return self.void or None not in self.places
 
     def in_play(self, seat: int) -> bool:
         """The seat still holds cards and plays."""
-        return self.places[seat] is None
+        return self.places[seat] is None and seat != self.geming
 
     @property
     def luanchan(self) -> bool:
@@ -147,11 +153,16 @@ class DealState:
         decided = len(self.finished)
         if self.rules.round.luanchan_counts_failed_burner:
             decided += sum(1 for e in self.events if e.kind == "burn_failure")
+        if self.geming is not None and self.rules.round.luanchan_counts_revolution:
+            decided += 1
         return decided >= 2
 
     def wutou(self, seat: int) -> bool:
-        """无头: the seat's opposite has gone out (走科) before 四户乱缠."""
-        return opposite(seat) in self.finished and not self.luanchan
+        """无头: the seat's opposite has gone out (走科), or revolted and the seat did not
+        choose 要头 or has used its three 够死级 — before 四户乱缠."""
+        opp = opposite(seat)
+        headless = opp in self.finished or (opp == self.geming and not self.gousiji_left)
+        return headless and not self.luanchan
 
     def shown_count(self, seat: int, *, referee: bool = False) -> int | None:
         """报牌: the seat's count as the table may see it (None: hidden); the referee sees all.
@@ -374,6 +385,8 @@ class DealState:
             and not self._open_dipai(seat)
         )
         self.trick = Trick(seat, action, gouji, opposite_only)
+        if gouji and self.geming is not None and seat == opposite(self.geming):
+            self.gousiji_left = max(0, self.gousiji_left - 1)
         self.rang_by = None
         self.queue = self._answer_queue(self.trick)
 
@@ -505,11 +518,22 @@ class DealState:
             place = next(p for p in range(1, SEATS) if p not in taken)
         self.finished.append(seat)
         self.places[seat] = place
+        self._place_revolutionary()
         self.events.append(DealEvent("out", seat, place=place))
         burn = self.burn
         if burn is not None and burn.burner == seat:
             self.events.append(DealEvent("burn_success", seat, burn.target))
             self.burn = None
+
+    def _place_revolutionary(self) -> None:
+        """革命者通常视为四科, 三科 when its team takes 头科 and 二科 (001/003)."""
+        rebel = self.geming
+        if rebel is None or self.places[rebel] is not None or len(self.finished) < 2:
+            return
+        teammates = all(team(s) == team(rebel) for s in self.finished[:2])
+        wanted = 2 if teammates else 3
+        free = [p for p in range(SEATS) if p not in self.places]
+        self.places[rebel] = wanted if wanted in free else min(free, key=lambda p: abs(p - wanted))
 
     def _fall(self, seat: int, severity: int) -> None:
         """闷 or a failed burn: the seat takes the worst place still free."""
@@ -518,9 +542,12 @@ class DealState:
         self.queue = [s for s in self.queue if s != seat]
 
     def _assign_fallen_places(self) -> None:
+        fallen = {seat for _, seat in self.fallen}
+        held = {p for s, p in enumerate(self.places) if p is not None and s not in fallen}
+        bottom = [p for p in reversed(range(SEATS)) if p not in held]
         order = sorted(range(len(self.fallen)), key=lambda i: (-self.fallen[i][0], i))
-        for k, i in enumerate(order):
-            self.places[self.fallen[i][1]] = SEATS - 1 - k
+        for place, i in zip(bottom, order, strict=False):
+            self.places[self.fallen[i][1]] = place
 
     def _men(self, seat: int, by: int) -> None:
         self._fall(seat, _MEN_SEVERITY)
@@ -537,8 +564,46 @@ class DealState:
             self._declare_men(action)
         elif action.what == "no_gouji":
             self._declare_no_gouji(action)
+        elif action.what == "geming":
+            self._declare_geming(action)
+        elif action.what == "yaotou":
+            self._declare_yaotou(action)
         else:
             self._declare_before_play(action)
+
+    def _before_play(self, action: Declare) -> None:
+        if any(isinstance(a, PlayCards | Pass | Rang) for a in self.log):
+            raise Refusal(action, f"{DECLARATIONS[action.what]} is declared before the first play")
+
+    def _declare_geming(self, action: Declare) -> None:
+        """革命: a seat with no 2 and no joker abandons the deal; a second one voids it."""
+        seat = action.seat
+        if not self.rules.preplay.geming:
+            raise Refusal(action, "不革命 this preset has no 革命", "preplay.geming")
+        self._before_play(action)
+        if self.hands is not None:
+            hand = self.hands[seat]
+            if hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER]:
+                raise Refusal(action, "不能革命 only a seat with no 2 and no joker may revolt "
+                              "(001「如果大花、小花、2均没有时，可声明革命」)")
+        if self.geming == seat:
+            raise Refusal(action, "已经革命 this seat has already revolted")
+        if self.geming is not None:
+            self.void = True  # 001「如同时出现2个(含2个)以上革命者，则该局作废」
+            return
+        self.geming = seat
+        self.kaidian[seat] = False  # 003「革命算自动认点即自己不开点,对头开点」
+        self._open(opposite(seat))
+        self.queue = [s for s in self.queue if s != seat]
+        self._after_change()
+
+    def _declare_yaotou(self, action: Declare) -> None:
+        """要头: the revolutionary's opposite takes three 够死级 before it is 无头."""
+        seat = action.seat
+        if self.geming is None or seat != opposite(self.geming):
+            raise Refusal(action, "要头 is chosen by the opposite of the seat that revolted")
+        self._before_play(action)
+        self.gousiji_left = 3
 
     def _declare_men(self, action: Declare) -> None:
         seat = action.seat
@@ -573,8 +638,7 @@ class DealState:
         switch = f"kaidian.{what}"
         if not self.rules.get(switch):
             raise Refusal(action, f"不{DECLARATIONS[what]} this preset has no {what}", switch)
-        if any(isinstance(a, PlayCards | Pass | Rang) for a in self.log):
-            raise Refusal(action, f"{DECLARATIONS[what]} is declared before the first play")
+        self._before_play(action)
         flags = self.xuandian if what == "xuandian" else self.hedian
         if flags[seat]:
             raise Refusal(action, f"已经{DECLARATIONS[what]} already declared")

@@ -94,6 +94,8 @@ class DealResult:
 
 def deal_result(state: DealState) -> DealResult:
     """The result of a finished deal; raises ValueError while it is still being played."""
+    if state.void:
+        raise ValueError("本局作废 the deal is void: two seats revolted (001「该局作废」)")
     if not state.over:
         raise ValueError("本局未完 the deal is not over")
     rules = state.rules

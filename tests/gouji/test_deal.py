@@ -370,3 +370,77 @@ def test_no_gouji_declaration_opens_in_match() -> None:
 
 
 PLAIN_DORM = ["5553", "6663", "7773", "8883", "9993", "JJJ3"]
+
+
+GEMING = ["5553", "6663", "7773", "8883", "9993", "KKK3"]  # nobody holds a 2 or a joker
+
+
+def test_geming_abandons_the_deal_and_the_opposite_opens() -> None:
+    """001「如果大花、小花、2均没有时，可声明“革命”，即弃牌不在参与此局的够级活动」;
+    003「革命算自动认点即自己不开点,对头开点」"""
+    s = start("match", GEMING)
+    s.apply(Declare(2, "geming"))
+    assert not s.in_play(2) and s.kaidian[5] and not s.kaidian[2]
+    act(s, "0 555")
+    assert 2 not in s.queue
+
+
+def test_geming_needs_no_two_and_no_joker() -> None:
+    s = start("match", ["5553", "6663", "7723", "8883", "9993", "KKK3"])
+    with pytest.raises(Refusal, match="不能革命"):
+        s.apply(Declare(2, "geming"))
+    with pytest.raises(Refusal) as err:
+        start("jinyou", GEMING).apply(Declare(2, "geming"))
+    assert err.value.switch == "preplay.geming"
+
+
+def test_two_revolutions_void_the_deal() -> None:
+    """001「如同时出现2个(含2个)以上革命者，则该局作废」"""
+    s = start("match", GEMING)
+    s.apply(Declare(2, "geming"))
+    s.apply(Declare(3, "geming"))
+    assert s.void and s.over
+    with pytest.raises(ValueError, match="作废"):
+        from gouji.scoring import deal_result
+
+        deal_result(s)
+
+
+def test_the_revolutionaries_opposite_is_wutou_unless_it_chooses_yaotou() -> None:
+    """001「如果“要头”，则自己前三“够级牌”算“够死级”，三次“够死级”之后算“无头”」"""
+    hands = ["5553", "6663", "7773", "8883", "9993", "KKQQJJJJ3"]
+    s = start("match", hands, leader=5)
+    s.apply(Declare(2, "geming"))
+    assert s.wutou(5)
+    s = start("match", hands, leader=5)
+    s.apply(Declare(2, "geming"))
+    s.apply(Declare(5, "yaotou"))
+    assert not s.wutou(5)
+    act(s, "5 KK")  # 够死级: only burners may answer, no opposite
+    assert s.trick is not None and s.trick.gouji and s.gousiji_left == 2
+
+
+def test_the_revolutionary_is_sanke_when_its_team_takes_the_top_two() -> None:
+    """001「革命者通常视为“四科”（但如果自己联邦成为“头科”和“二科”，则算做三科，即“串三户”）」"""
+    hands = ["53", "663", "7773", "883", "93", "KKK3"]
+    s = start("tribute", hands)
+    s.apply(Declare(2, "geming"))
+    act(s, "0 5", "1 pass", "3 pass", "4 pass", "5 pass", "0 3")
+    act(s, *(f"{i} pass" for i in s.queue))  # 接风 skips the revolutionary
+    assert s.to_act == 1
+    act(s, "1 6", "3 8", "4 9", "5 pass", "1 pass", "3 pass", "4 3")
+    assert s.places[0] == 0 and s.places[4] == 1 and s.places[2] == 2
+    assert s.luanchan
+
+
+def test_the_revolutionary_is_sike_otherwise() -> None:
+    hands = ["53", "663", "7773", "883", "93", "KKK3"]
+    s = start("tribute", hands, leader=1)
+    s.apply(Declare(2, "geming"))
+    act(s, "1 6", "3 8", "4 9", "5 pass", "0 pass", "1 pass", "3 pass", "4 3")
+    assert s.places[4] == 0 and s.places[2] is None
+    act(s, *(f"{i} pass" for i in s.queue))  # 接风 to S5
+    act(s, "5 KKK")
+    assert s.trick is not None and not s.trick.gouji  # S5 is 无头: its opposite revolted
+    act(s, *(f"{i} pass" for i in s.queue), "5 3")
+    assert s.places[5] == 1 and s.places[2] == 3
