@@ -24,8 +24,8 @@ class Bot(Protocol):
 class RandomBot:
     """Picks uniformly among the legal actions (a pass counts as one action).
 
-    It shuffles the candidates and takes the first the state accepts — the same
-    distribution as choosing from the full list, without validating every candidate.
+    It draws candidates at random until the state accepts one — the same distribution
+    as choosing from the full list, without validating every candidate.
     """
 
     def __init__(self, rng: random.Random) -> None:
@@ -38,8 +38,11 @@ class RandomBot:
         options: list[Play | Action] = list(candidate_plays(state))
         if state.trick is not None:
             options += [Pass(seat), Rang(seat)]
-        self.rng.shuffle(options)
-        for option in options:
+        while options:
+            # Draw without replacement: uniform over the options the state accepts.
+            i = self.rng.randrange(len(options))
+            options[i], options[-1] = options[-1], options[i]
+            option = options.pop()
             action = PlayCards(seat, option) if isinstance(option, Play) else option
             if is_allowed(state, action):
                 return action

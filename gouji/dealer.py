@@ -1,9 +1,9 @@
-"""The dealer of full-information deals (发牌): shuffle, deal, 买三, then the tribute owed.
+"""The dealer of full-information deals (发牌): shuffle, deal, 买三买四, then the tribute owed.
 
 At a real table the players do this by hand and the engine starts from counts;
 in self-play, tests and the demo this module does it, in 000's order
-(摸牌 → 扛贡 → 买3 → 进贡), and writes what happened into the setup's tags so
-the record keeps it.
+(摸牌 → 扛贡 → 买3买4 → 进贡), and writes what happened into the setup's tags so
+the record keeps it.  The seats it deals for always buy a 4 when they can.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def random_setup(
     leader: int | None = None,
     owed: Sequence[TributeDue] = (),
 ) -> DealSetup:
-    """A full-information deal from a seeded shuffle, after 买三 and the tribute ``owed``."""
+    """A full-information deal from a seeded shuffle, after 买三买四 and the tribute ``owed``."""
     rng = random.Random(seed)
     rules = get_preset(preset).rules
     if changes:
@@ -67,7 +67,7 @@ def _gained(purchases: Sequence[Purchase]) -> list[list[Rank]]:
     """Cards each seat got by 买三: the 3 bought, and the payment the seller received."""
     gained: list[list[Rank]] = [[] for _ in range(SEATS)]
     for p in purchases:
-        gained[p.buyer].append(Rank.THREE)
+        gained[p.buyer].append(p.rank)
         if p.paid is not None:
             gained[p.seller].append(p.paid)
     return gained
@@ -75,7 +75,7 @@ def _gained(purchases: Sequence[Purchase]) -> list[list[Rank]]:
 
 def _purchase_text(p: Purchase) -> str:
     paid = p.paid.symbol if p.paid is not None else "free"
-    return f"S{p.buyer}<S{p.seller} 3 for {paid}"
+    return f"S{p.buyer}<S{p.seller} {p.rank.symbol} for {paid}"
 
 
 def _handover_text(h: Handover) -> str:

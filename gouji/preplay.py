@@ -1,6 +1,6 @@
-"""Before play (打牌之前): 买三 — every seat of a 憋三 deal must hold a 3.
+"""Before play (打牌之前): 买三买四 — every seat of a 憋三 deal must hold a 3, and may buy a 4.
 
-A seat with no 3 buys one from a seat holding two or more, paying as the
+A seat with no 3 (or 4) buys one from a seat holding two or more, paying as the
 preset says (a 2, else a joker, else nothing).  Cards gained this way are never
 given as tribute ("吃了不吐"), so the transfers are returned for the record.
 """
@@ -19,35 +19,48 @@ from gouji.setup import opposite, team
 
 @dataclass(frozen=True)
 class Purchase:
-    """``buyer`` got a 3 from ``seller`` for ``paid`` (None: free, a gift)."""
+    """``buyer`` got a ``rank`` (3 or 4) from ``seller`` for ``paid`` (None: free, a gift)."""
 
     buyer: int
     seller: int
     paid: Rank | None
+    rank: Rank = Rank.THREE
 
 
 def buy_threes(
-    hands: Sequence[Sequence[Rank]], rules: Rules
+    hands: Sequence[Sequence[Rank]], rules: Rules, *, fours: bool = True
 ) -> tuple[tuple[tuple[Rank, ...], ...], tuple[Purchase, ...]]:
-    """The hands after every seat without a 3 has bought one, and the purchases made."""
+    """The hands after 买三 and 买四, and the purchases made.
+
+    Every seat without a 3 buys one (004: 买三, then 买四); a seat without a 4 buys one
+    too when ``fours`` (buying a 4 is each seat's choice: without one it cannot open).
+    """
     held = [Counter(h) for h in hands]
     purchases: list[Purchase] = []
     if not (rules.biesan.enabled and rules.preplay.buy_three_four):
         return tuple(tuple(sorted(h.elements())) for h in held), ()
-    for buyer in range(SEATS):
-        if held[buyer][Rank.THREE]:
-            continue
-        seller = next((s for s in _seller_order(buyer, rules) if held[s][Rank.THREE] >= 2), None)
-        if seller is None:
-            continue  # nobody can spare a 3: the seat plays without one
-        paid = None if _gift(buyer, seller, rules) else _payment(held[buyer], rules)
-        held[seller][Rank.THREE] -= 1
-        held[buyer][Rank.THREE] += 1
-        if paid is not None:
-            held[buyer][paid] -= 1
-            held[seller][paid] += 1
-        purchases.append(Purchase(buyer, seller, paid))
+    for rank in (Rank.THREE, Rank.FOUR) if fours else (Rank.THREE,):
+        for buyer in range(SEATS):
+            purchase = _buy(held, buyer, rank, rules)
+            if purchase is not None:
+                purchases.append(purchase)
     return tuple(tuple(sorted(h.elements())) for h in held), tuple(purchases)
+
+
+def _buy(held: list[Counter[Rank]], buyer: int, rank: Rank, rules: Rules) -> Purchase | None:
+    """``buyer`` gets one ``rank`` from the first seat that can spare one, if it has none."""
+    if held[buyer][rank]:
+        return None
+    seller = next((s for s in _seller_order(buyer, rules) if held[s][rank] >= 2), None)
+    if seller is None:
+        return None  # nobody can spare one: the seat plays without it
+    paid = None if _gift(buyer, seller, rules) else _payment(held[buyer], rules)
+    held[seller][rank] -= 1
+    held[buyer][rank] += 1
+    if paid is not None:
+        held[buyer][paid] -= 1
+        held[seller][paid] += 1
+    return Purchase(buyer, seller, paid, rank)
 
 
 def _seller_order(buyer: int, rules: Rules) -> list[int]:

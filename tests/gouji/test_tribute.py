@@ -75,3 +75,18 @@ def test_a_following_deal_records_its_tribute() -> None:
     setup = random_setup("tribute", 8, owed=[TributeDue(2, 3, 2, "luo")])
     assert "S2>S3" in setup.tags["Tribute"] and "return" in setup.tags["Tribute"]
     assert sum(setup.seat_counts) == 216
+
+
+def test_buying_threes_and_fours() -> None:
+    """000 八「没有3,4的人需要向多余3,4的人上交1张2来买一张3或一张4…
+    如果对门缺3,4则必须先卖给对门」"""
+    from gouji.preplay import buy_threes
+
+    dealt = [tuple(parse_cards(h)) for h in ("55", "33334K", "66", "333344", "2B", "77")]
+    rules = get_preset("tribute").rules
+    after, bought = buy_threes(dealt, rules)
+    assert all(Counter(h)[R.THREE] >= 1 for h in after)
+    first = next(p for p in bought if p.buyer == 0 and p.rank is R.THREE)
+    assert first.seller == 3 and first.paid is None  # the opposite sells first; S0 cannot pay
+    assert Counter(after[0])[R.FOUR] == 1  # and a 4, from S3's pair
+    assert (after[4].count(R.TWO), after[4].count(R.SMALL_JOKER)) == (0, 1)  # S4 paid its 2
