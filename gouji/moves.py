@@ -19,10 +19,15 @@ from gouji.rules import Rules
 
 
 def formable_plays(
-    hand: Counter[Rank], rules: Rules, size: int | None = None, above: int = 0
+    hand: Counter[Rank],
+    rules: Rules,
+    size: int | None = None,
+    above: int = 0,
+    twos_anyway: bool = False,
 ) -> Iterator[Play]:
     """Every play ``hand`` can form (legal or not under the preset), of ``size`` cards if
-    given, and of a rank higher than ``above`` when it holds a rank at all."""
+    given, and of a rank higher than ``above`` when it holds a rank at all (plays of 2s
+    also when ``twos_anyway``)."""
     twos, small, big = hand[Rank.TWO], hand[Rank.SMALL_JOKER], hand[Rank.BIG_JOKER]
     attach = twos if rules.play.attached_twos != "forbidden" else 0
     most = size if size is not None else 10**6
@@ -31,7 +36,7 @@ def formable_plays(
             continue
         for n in range(1, min(hand[rank], most) + 1):
             yield from _with_extras(rank, n, attach, small, big, size)
-    if above < Rank.TWO:
+    if above < Rank.TWO or twos_anyway:
         for n in range(1, min(twos, most) + 1):
             yield from _with_extras(Rank.TWO, n, 0, small, big, size)
     yield from _with_extras(None, 0, 0, small, big, size)
@@ -99,11 +104,14 @@ def candidate_plays(state: DealState) -> list[Play]:
         plays = _jokers_apart_answers(hand, state.rules, on_table)
     else:
         # An answer's carried rank must top the lowest card on the table — but three 2s
-        # may take a joker without topping anything else (001).
+        # may take a joker, and then its 2s need not top anything (001).
+        triples = cmp.three_twos and bool(on_table.jokers)
         values = cmp.values(on_table)
-        if cmp.three_twos and on_table.jokers:
+        if triples:
             values = [v for v in values if v < Rank.SMALL_JOKER] or [0]
-        plays = formable_plays(hand, state.rules, answer_size(state), above=min(values))
+        plays = formable_plays(
+            hand, state.rules, answer_size(state), above=min(values), twos_anyway=triples
+        )
     return [p for p in plays if cmp.judge(on_table, p).beats]
 
 

@@ -18,10 +18,10 @@ from gouji.presets import PRESETS
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_candidates_are_every_formable_play_that_tops(preset: str) -> None:
     checked = 0
-    for seed in range(6):
+    for seed in range(16):
         state = DealState.start(random_setup(preset, seed))
         bot = RandomBot(random.Random(seed))
-        while not state.over and len(state.log) < 120:
+        while not state.over and len(state.log) < 200:
             seat = state.to_act
             if state.trick is not None and seat is not None and state.hands is not None:
                 judge = comparator(state.rules).judge
