@@ -11,12 +11,12 @@ from typing import ClassVar, Generic, TypeVar
 import pygame
 
 from display import theme
-from display.draw import draw_button, draw_text, for_display
+from display.draw import draw_badge, draw_button, draw_text, for_display
 from display.fonts import font
 from display.intents import Intent, ToggleLanguage
 from display.layout import Layout, button_row, layout_for
 from display.text import T, tr
-from display.view import DisplayOptions, Msg
+from display.view import DisplayOptions, Msg, SeatInfo
 
 V = TypeVar("V")
 
@@ -182,4 +182,15 @@ class Screen(ABC, Generic[V]):
             "midleft",
             bold=True,
             max_width=end - x - lay.gap,
+        )
+
+    def draw_seat_title(
+        self, surface: pygame.Surface, view: V, seat: SeatInfo, title: str
+    ) -> pygame.Rect:
+        """The title after the acting seat's badge (team shape and colour, seat number)."""
+        lay = self.layout
+        r = lay.title // 2
+        draw_badge(surface, (lay.margin + r, lay.header.centery), r, seat.team, str(seat.index + 1))
+        return self.draw_title(
+            surface, view, title, left=lay.margin + 2 * r + lay.gap, colour=theme.TURN
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
-from display.draw import draw_badge, draw_cards, draw_chip, draw_panel, draw_text
+from display.draw import draw_cards, draw_chip, draw_panel, draw_text
 from display.fonts import font
 from display.images import draw_frame
 from display.intents import Confirm, EditReading, Retake
@@ -55,15 +55,7 @@ class ConfirmScreen(Screen[UnsureView]):
         """Title with the seat, hint, optional frame, candidate rows."""
         lay = self.layout
         seat = view.seat
-        r = lay.title // 2
-        draw_badge(surface, (lay.margin + r, lay.header.centery), r, seat.team, str(seat.index + 1))
-        self.draw_title(
-            surface,
-            view,
-            self.tr(T.CONFIRM_TITLE, name=seat.name),
-            left=lay.margin + 2 * r + lay.gap,
-            colour=theme.TURN,
-        )
+        self.draw_seat_title(surface, view, seat, self.tr(T.CONFIRM_TITLE, name=seat.name))
         draw_text(
             surface,
             self.tr(T.CONFIRM_HINT),

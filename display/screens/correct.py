@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from display import theme
-from display.draw import draw_badge, draw_cards, draw_panel, draw_text
+from display.draw import draw_cards, draw_panel, draw_text
 from display.intents import AddCard, Close, Confirm, Intent, RemoveCard
 from display.layout import split_rows
 from display.screens.base import Control, Screen
@@ -76,15 +76,7 @@ class CorrectScreen(Screen[CorrectionView]):
         """Title with the seat, hint, the entry so far."""
         lay = self.layout
         seat = view.seat
-        r = lay.title // 2
-        draw_badge(surface, (lay.margin + r, lay.header.centery), r, seat.team, str(seat.index + 1))
-        self.draw_title(
-            surface,
-            view,
-            self.tr(T.CORRECT_TITLE, name=seat.name),
-            left=lay.margin + 2 * r + lay.gap,
-            colour=theme.TURN,
-        )
+        self.draw_seat_title(surface, view, seat, self.tr(T.CORRECT_TITLE, name=seat.name))
         hint, entry, _ = self._areas()
         draw_text(
             surface,
