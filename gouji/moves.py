@@ -58,16 +58,18 @@ def _with_extras(
                     yield Play(rank, n, t, y, z)
 
 
-def answer_size(state: DealState) -> int | None:
-    """The only size an answer can have now, or None when sizes may differ."""
-    trick = state.trick
-    if trick is None:
-        return None
-    c = state.rules.compare
-    play = trick.play.play
-    if play.jokers and (c.jokers == "jokers_apart" or c.three_twos_beat_joker):
-        return None
-    return play.size
+def answer_sizes(state: DealState, hand: Counter[Rank]) -> list[int]:
+    """The sizes an answer to the play on the table can have (per-card comparison).
+
+    The same size, or — where three 2s top a joker (001) — two more cards for each
+    joker so beaten, as far as the hand's 2s allow.
+    """
+    assert state.trick is not None
+    play = state.trick.play.play
+    sizes = [play.size]
+    if state.rules.compare.three_twos_beat_joker:
+        sizes += [play.size + 2 * k for k in range(1, min(play.jokers, hand[Rank.TWO] // 3) + 1)]
+    return sizes
 
 
 def legal_actions(state: DealState) -> list[Action]:
@@ -109,8 +111,12 @@ def candidate_plays(state: DealState) -> list[Play]:
         values = cmp.values(on_table)
         if triples:
             values = [v for v in values if v < Rank.SMALL_JOKER] or [0]
-        plays = formable_plays(
-            hand, state.rules, answer_size(state), above=min(values), twos_anyway=triples
+        plays = (
+            play
+            for size in answer_sizes(state, hand)
+            for play in formable_plays(
+                hand, state.rules, size, above=min(values), twos_anyway=triples
+            )
         )
     return [p for p in plays if cmp.judge(on_table, p).beats]
 
