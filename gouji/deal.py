@@ -395,7 +395,7 @@ class DealState:
         return (
             self.rules.round.dipai == "open_to_all"
             and self.counts[seat] == 0
-            and len(self.finished) < 2
+            and seat in self.finished[:2]
         )
 
     # -- queues

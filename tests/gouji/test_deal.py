@@ -444,3 +444,13 @@ def test_the_revolutionary_is_sike_otherwise() -> None:
     assert s.trick is not None and not s.trick.gouji  # S5 is 无头: its opposite revolted
     act(s, *(f"{i} pass" for i in s.queue), "5 3")
     assert s.places[5] == 1 and s.places[2] == 3
+
+
+def test_zaozhuang_dipai_is_open_to_all_and_no_burn() -> None:
+    """004「底牌：抢出头科、二科的持牌人所发最后一次牌为底牌。如底牌是够级牌时，其它人都有顺牌权，不算烧牌」"""
+    hands = ["KK", "AA9", "QQ9", "JJ9", "TT9", "889"]
+    s = act(start("zaozhuang", hands), "0 KK")
+    assert s.places[0] == 0 and s.trick is not None and not s.trick.gouji
+    assert s.queue == [1, 2, 3, 4, 5]
+    act(s, "1 AA")
+    assert s.burn is None
