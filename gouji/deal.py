@@ -119,6 +119,8 @@ class DealState:
             leader=setup.leader,
         )
         state._auto_kaidian()
+        for seat in setup.opened:  # 点贡毕业 (004): opened before the first play
+            state._open(seat)
         state._after_change()
         return state
 

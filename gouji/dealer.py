@@ -45,8 +45,10 @@ def random_setup(
     changes: Mapping[str, Any] | None = None,
     leader: int | None = None,
     owed: Sequence[TributeDue] = (),
+    opened: tuple[int, ...] = (),
 ) -> DealSetup:
-    """A full-information deal from a seeded shuffle, after 买三买四 and the tribute ``owed``."""
+    """A full-information deal from a seeded shuffle, after 买三买四 and the tribute ``owed``;
+    ``opened`` seats start opened (点贡毕业)."""
     rng = random.Random(seed)
     rules = get_preset(preset).rules
     if changes:
@@ -60,7 +62,7 @@ def random_setup(
     if handovers:
         tags["Tribute"] = "; ".join(_handover_text(h) for h in handovers)
     return DealSetup(preset=preset, leader=first, hands=hands, changes=dict(changes or {}),
-                     tags=tags)
+                     tags=tags, opened=opened)
 
 
 def _gained(purchases: Sequence[Purchase]) -> list[list[Rank]]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from gouji.actions import SEATS
 from gouji.rules import Rules
-from gouji.scoring import DealResult
+from gouji.scoring import DealResult, TributeDue
 from gouji.setup import downstream, team
 
 
@@ -17,6 +18,9 @@ class Match:
     rules: Rules
     final: bool = False
     results: list[DealResult] = field(default_factory=list)
+    dian_streaks: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """For each pair of opposites (keyed by the lower seat): the seat that has not opened
+    while its opposite did, and for how many deals in a row (枣庄's 点贡 levels)."""
 
     @property
     def length(self) -> int:
@@ -32,6 +36,39 @@ class Match:
     def add(self, result: DealResult) -> None:
         """Count one finished deal."""
         self.results.append(result)
+        k = result.kaidian
+        for a in range(SEATS // 2):
+            b = a + SEATS // 2
+            if k[a] == k[b]:
+                self.dian_streaks.pop(a, None)
+                continue
+            payer = b if k[a] else a
+            previous = self.dian_streaks.get(a)
+            run = previous[1] + 1 if previous is not None and previous[0] == payer else 1
+            self.dian_streaks[a] = (payer, run)
+
+    def owed_next(self) -> tuple[TributeDue, ...]:
+        """The tribute the next deal owes: the last deal's, with 枣庄's 点贡 levels.
+
+        004【2级点贡】「连续两局都是，一家开，对家没开…进两张」【3级点贡】「连续三局…进三张」
+        """
+        if not self.results:
+            return ()
+        owed = self.results[-1].tribute
+        if self.rules.tribute.dian_table != "levels":
+            return owed
+        level = {payer: min(run, 3) for payer, run in self.dian_streaks.values()}
+        return tuple(
+            dataclasses.replace(d, count=level[d.giver])
+            if d.kind == "dian" and d.giver in level else d
+            for d in owed
+        )
+
+    def graduates(self) -> tuple[int, ...]:
+        """Seats that paid the 3-card 点贡 and open automatically next deal (点贡毕业, 004)."""
+        if self.rules.tribute.dian_table != "levels":
+            return ()
+        return tuple(sorted(payer for payer, run in self.dian_streaks.values() if run >= 3))
 
     @property
     def totals(self) -> tuple[int, int]:

@@ -153,7 +153,7 @@ def _bad_char(text: str) -> str | None:
 
 
 def _is_reserved(name: str) -> bool:
-    return name in ("Rules", "Set", "Seats", "Leader", "Counts", "Result") or bool(
+    return name in ("Rules", "Set", "Seats", "Leader", "Opened", "Counts", "Result") or bool(
         _SEAT_TAG.fullmatch(name)
     )
 
@@ -247,6 +247,8 @@ def _render(setup: DealSetup, events: Iterable[EventInput], result: str | None) 
     lines += [_tag("Set", f"{p}={_format_switch(p, v)}") for p, v in setup.changes.items()]
     lines += _names_tags(setup.names)
     lines.append(_tag("Leader", str(setup.leader)))
+    if setup.opened:
+        lines.append(_tag("Opened", " ".join(str(s) for s in setup.opened)))
     if setup.hands is not None:
         lines += [_tag(f"Hand{i}", format_cards(hand)) for i, hand in enumerate(setup.hands)]
     elif setup.counts is not None:
@@ -562,6 +564,18 @@ def _read_leader(raw: _RawDeal, header: _Header, errors: _Errors) -> int | None:
     return leader
 
 
+def _read_opened(header: _Header, errors: _Errors) -> tuple[int, ...] | None:
+    """``[Opened "3 5"]``: seats that start the deal opened (点贡毕业)."""
+    if "Opened" not in header.tags:
+        return ()
+    number, value = header.tags["Opened"]
+    seats = [_small_int(f) for f in value.replace(",", " ").split()]
+    if not seats or any(s is None or not 0 <= s < SEATS for s in seats):
+        errors.add(number, f"开点 Opened lists seats 0-5 (\"3 5\"), not {value!r}")
+        return None
+    return tuple(s for s in seats if s is not None)
+
+
 def _read_cards(
     raw: _RawDeal, header: _Header, rules: Rules | None, errors: _Errors
 ) -> tuple[tuple[tuple[Rank, ...], ...] | None, tuple[int, ...] | None] | None:
@@ -632,8 +646,9 @@ def _read_header(
     rules_read = _read_rules(raw, header, errors)
     names = _read_names(raw, header, errors)
     leader = _read_leader(raw, header, errors)
+    opened = _read_opened(header, errors)
     cards = _read_cards(raw, header, rules_read[1] if rules_read else None, errors)
-    if rules_read is None or names is None or leader is None or cards is None:
+    if rules_read is None or names is None or leader is None or cards is None or opened is None:
         return None
     preset, _rules, changes = rules_read
     hands, counts = cards
@@ -646,6 +661,7 @@ def _read_header(
             changes=changes,
             names=names,
             tags=header.free,
+            opened=opened,
         )
     except ValueError as exc:  # pragma: no cover - the checks above come first
         errors.add(raw.first, f"开局 {exc}")

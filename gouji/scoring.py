@@ -65,6 +65,8 @@ class DealResult:
     team_points: tuple[int, int]
     """Each team's points after doubling; every seat scores its team's sum."""
     tribute: tuple[TributeDue, ...]
+    kaidian: tuple[bool, ...] = (False,) * SEATS
+    """Which seats opened (开点) this deal."""
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -121,6 +123,7 @@ def deal_result(state: DealState) -> DealResult:
         multiplier=multiplier,
         team_points=(team_points[0], team_points[1]),
         tribute=tribute_owed(rules, places, state.kaidian, events, chuan, state.xuandian),
+        kaidian=tuple(state.kaidian),
     )
 
 

@@ -70,12 +70,13 @@ def run(
     match = Match(get_preset(preset).rules)
     leader: int | None = None
     owed: tuple[TributeDue, ...] = ()
+    opened: tuple[int, ...] = ()
     for k in range(deals):
-        setup = random_setup(preset, seed + k, leader=leader, owed=owed)
+        setup = random_setup(preset, seed + k, leader=leader, owed=owed, opened=opened)
         state = play_deal(preset, seed + k, bot, setup)
         result = deal_result(state)
         yield state, result
         if as_match:
             match.add(result)
             leader = match.next_leader(setup.leader)
-            owed = result.tribute
+            owed, opened = match.owed_next(), match.graduates()

@@ -32,12 +32,16 @@ class DealSetup:
     names: tuple[str, ...] = tuple(f"S{i}" for i in range(SEATS))
     tags: Mapping[str, str] = field(default_factory=dict)
     """Free tag pairs kept by the record (Event, Date, Table, Deal …)."""
+    opened: tuple[int, ...] = ()
+    """Seats counted as opened (开点) from the start: 枣庄's 点贡毕业 after three deals."""
 
     def __post_init__(self) -> None:
         if (self.hands is None) == (self.counts is None):
             raise ValueError("开局 a deal needs either every hand or every count, not both")
         if not 0 <= self.leader < SEATS:
             raise ValueError(f"发牌人 leader must be a seat 0-5, not {self.leader}")
+        if any(not 0 <= s < SEATS for s in self.opened):
+            raise ValueError(f"开点 opened seats must be 0-5, not {list(self.opened)}")
         if len(self.names) != SEATS:
             raise ValueError(f"a deal has {SEATS} seats, not {len(self.names)} names")
         sizes = self.seat_counts

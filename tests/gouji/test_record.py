@@ -596,3 +596,15 @@ def test_the_writer_refuses_what_it_could_not_read_back() -> None:
         write_deal(setup, [Pass(7)])
     with pytest.raises(ValueError, match="cannot be written"):
         write_deal(dataclasses.replace(setup, changes={"play.attached_twos": "two words"}))
+
+
+def test_opened_seats_round_trip_and_bad_values_name_the_line() -> None:
+    """点贡毕业 (004): seats that start a deal opened are kept as [Opened "…"]."""
+    setup = random_setup("zaozhuang", 4, opened=(1, 4))
+    text = write_deal(setup)
+    assert '[Opened "1 4"]' in text
+    assert read_deal(text).setup.opened == (1, 4)
+    bad = text.replace('[Opened "1 4"]', '[Opened "1 9"]')
+    with pytest.raises(RecordError) as err:
+        read_deal(bad)
+    assert err.value.line == bad.splitlines().index('[Opened "1 9"]') + 1
