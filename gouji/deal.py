@@ -98,8 +98,9 @@ class DealState:
     """革命: the seat that abandoned the deal (001/003)."""
     void: bool = False
     """作废: a second 革命 voids the deal."""
-    gousiji_left: int = 0
-    """够死级 the revolutionary's opposite still has after choosing 要头."""
+    gousiji: list[int] = field(default_factory=lambda: [0] * SEATS)
+    """够死级 a seat still has though its opposite is gone: three after choosing 要头 against
+    a revolution (001), one for topping the 够级 底牌 of 头科/二科 (003)."""
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
     topped: set[int] = field(default_factory=set)
     """Seats whose latest play has been topped (for 闷 declarations)."""
@@ -160,11 +161,11 @@ class DealState:
         return decided >= 2
 
     def wutou(self, seat: int) -> bool:
-        """无头: the seat's opposite has gone out (走科), or revolted and the seat did not
-        choose 要头 or has used its three 够死级 — before 四户乱缠."""
+        """无头: the seat's opposite has gone out (走科) or revolted, and the seat has no
+        够死级 left — before 四户乱缠."""
         opp = opposite(seat)
-        headless = opp in self.finished or (opp == self.geming and not self.gousiji_left)
-        return headless and not self.luanchan
+        gone = opp in self.finished or opp == self.geming
+        return gone and not self.gousiji[seat] and not self.luanchan
 
     def shown_count(self, seat: int, *, referee: bool = False) -> int | None:
         """报牌: the seat's count as the table may see it (None: hidden); the referee sees all.
@@ -346,6 +347,15 @@ class DealState:
             else:  # burned out in one play
                 self.events.append(DealEvent("burn_success", seat, owner))
         self.topped.add(owner)
+        if (
+            self.rules.round.dipai == "dead_gouji_chance"
+            and seat == opposite(owner)
+            and trick.gouji
+            and owner in self.finished[:2]
+            and self.counts[owner] == 0
+        ):
+            # 003「对于头科、二科底牌是够级牌的，其对头如果上牌则可以取得一次够死级的機会」
+            self.gousiji[seat] += 1
         if self.hands is not None and self.in_play(owner) and self._only_threes(owner):
             self._men(owner, by=seat)
         rang_by = self.rang_by
@@ -387,8 +397,8 @@ class DealState:
             and not self._open_dipai(seat)
         )
         self.trick = Trick(seat, action, gouji, opposite_only)
-        if gouji and self.geming is not None and seat == opposite(self.geming):
-            self.gousiji_left = max(0, self.gousiji_left - 1)
+        if gouji and self.gousiji[seat]:
+            self.gousiji[seat] -= 1
         self.rang_by = None
         self.queue = self._answer_queue(self.trick)
 
@@ -605,7 +615,7 @@ class DealState:
         if self.geming is None or seat != opposite(self.geming):
             raise Refusal(action, "要头 is chosen by the opposite of the seat that revolted")
         self._before_play(action)
-        self.gousiji_left = 3
+        self.gousiji[seat] = 3
 
     def _declare_men(self, action: Declare) -> None:
         seat = action.seat
@@ -714,7 +724,7 @@ class DealState:
         owner, play = trick.owner, trick.play.play
         if self._kaidian_closed() or not self.in_play(owner) or self.luanchan:
             return
-        if not is_gouji(play, self.rules):
+        if not trick.gouji:  # 000「没头…他不存在够级」: a 无头 seat's plays open nothing
             return
         pure = is_pure_gouji(play, self.rules)
         if k.needs_pure and not pure:

@@ -417,7 +417,7 @@ def test_the_revolutionaries_opposite_is_wutou_unless_it_chooses_yaotou() -> Non
     s.apply(Declare(5, "yaotou"))
     assert not s.wutou(5)
     act(s, "5 KK")  # 够死级: only burners may answer, no opposite
-    assert s.trick is not None and s.trick.gouji and s.gousiji_left == 2
+    assert s.trick is not None and s.trick.gouji and s.gousiji[5] == 2
 
 
 def test_the_revolutionary_is_sanke_when_its_team_takes_the_top_two() -> None:
@@ -454,3 +454,20 @@ def test_zaozhuang_dipai_is_open_to_all_and_no_burn() -> None:
     assert s.queue == [1, 2, 3, 4, 5]
     act(s, "1 AA")
     assert s.burn is None
+
+
+def test_tribute_topping_the_gouji_dipai_is_a_gousiji() -> None:
+    """003「对于头科、二科底牌是够级牌的，其对头如果上牌则可以取得一次够死级的機会，除非这时有人烧牌」
+    (a 够级 底牌 needs play without 憋三). Read as the topping play itself standing as
+    够死级: only a burn answers it, and its owner is 无头 afterwards."""
+    hands = ["KK", "559", "669", "AAA9", "779", "889"]
+    s = act(start("tribute", hands, **{"biesan__enabled": False}), "0 KK")  # 头科
+    act(s, "2 pass", "4 pass", "1 pass", "5 pass", "3 AA")  # burners first, then S3
+    assert s.trick is None and s.to_act == 3  # nobody may answer: the burners passed
+    assert s.kaidian[3]  # the pure 够级 stood: 开点
+    assert s.gousiji[3] == 0 and s.wutou(3)
+    act(s, "3 A")
+    assert s.trick is not None and not s.trick.gouji
+    plain = act(start("tribute", hands, **{"biesan__enabled": False, "round__dipai": "none"}),
+                "0 KK", "2 pass", "4 pass", "1 pass", "5 pass", "3 AA")
+    assert not plain.kaidian[3]  # without the chance S3 is 无头: AA is no 够级
