@@ -140,13 +140,19 @@ def _selfplay(args: argparse.Namespace) -> int:
     match = Match(get_preset(args.rules).rules)
     for state, result in run(args.rules, args.deals, args.seed, args.bot, as_match=args.match):
         stats.add(state, result)
-        match.add(result)
         seed = int(state.setup.tags["Seed"])
-        order = " ".join(f"{PLACE_NAMES[p]}S{s}" for p, s in enumerate(result.order))
-        rows.append({"seed": seed, **_result_json(result), "actions": len(state.log)})
+        if result is None:
+            order = "作废 void (两人革命)"
+            rows.append({"seed": seed, "void": True, "actions": len(state.log)})
+        else:
+            match.add(result)
+            order = " ".join(f"{PLACE_NAMES[p]}S{s}" for p, s in enumerate(result.order))
+            rows.append({"seed": seed, **_result_json(result), "actions": len(state.log)})
         if not args.json:
-            teams = f"{result.team_points[0]:+d}/{result.team_points[1]:+d}"
-            print(f"seed {seed}: {order}  team {teams}")
+            teams = "" if result is None else (
+                f"  team {result.team_points[0]:+d}/{result.team_points[1]:+d}"
+            )
+            print(f"seed {seed}: {order}{teams}")
         if args.record is not None:
             text = write_deal(state.setup, state.log, result=order)
             (args.record / f"{args.rules}-{seed}.gjr").write_text(text, encoding="utf-8")
@@ -159,6 +165,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         "kaidian": stats.events["kaidian"],
         "men": stats.events["men"],
         "chuan": stats.chuan,
+        "void": stats.void,
         "place_points_by_seat": [stats.place_points[s] for s in range(6)],
     }
     if args.match:

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gouji.actions import SEATS
+from gouji.actions import SEATS, Declare
 from gouji.cards import Rank, format_cards
 from gouji.preplay import Purchase, buy_threes
 from gouji.presets import get_preset
@@ -82,3 +82,19 @@ def _purchase_text(p: Purchase) -> str:
 
 def _handover_text(h: Handover) -> str:
     return f"S{h.giver}>S{h.receiver} {format_cards(h.cards)} {h.kind}"
+
+
+def automatic_declarations(setup: DealSetup) -> list[Declare]:
+    """Declarations the rules make for a seat before play (full information only).
+
+    003「如果自己没有3,又没有钱、大花、小花则算做自动革命」: a seat left without a 3 that
+    had nothing to buy one with revolts.
+    """
+    rules = setup.rules
+    if setup.hands is None or not (rules.preplay.geming and rules.biesan.enabled):
+        return []
+    declared = []
+    for seat, hand in enumerate(setup.hands):
+        if Rank.THREE not in hand and not any(r >= Rank.TWO for r in hand):
+            declared.append(Declare(seat, "geming"))
+    return declared

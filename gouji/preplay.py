@@ -54,7 +54,11 @@ def _buy(held: list[Counter[Rank]], buyer: int, rank: Rank, rules: Rules) -> Pur
     seller = next((s for s in _seller_order(buyer, rules) if held[s][rank] >= 2), None)
     if seller is None:
         return None  # nobody can spare one: the seat plays without it
-    paid = None if _gift(buyer, seller, rules) else _payment(held[buyer], rules)
+    gift = _gift(buyer, seller, rules)
+    paid = None if gift else _payment(held[buyer], rules)
+    unpaid = paid is None and not gift
+    if unpaid and rank is Rank.THREE and rules.preplay.unpaid_three == "revolution":
+        return None  # 003: nothing to pay with — the seat revolts instead (自动革命)
     held[seller][rank] -= 1
     held[buyer][rank] += 1
     if paid is not None:

@@ -184,6 +184,8 @@ class PreplayRules:
     """买三买四: a seat with no 3 must get one; 4s may be bought."""
     pay_with: Literal["two_then_jokers", "two_only"]
     """What a buyer pays: a 2, else a joker (small first), else free; or a 2, else free."""
+    unpaid_three: Literal["free", "revolution"]
+    """A seat needing a 3 with nothing to pay: gets it free, or revolts (003 自动革命)."""
     sellers: Literal[
         "opposite_first_teammate_gift", "opposite_then_anyone", "opposite_their_team_own", "any"
     ]

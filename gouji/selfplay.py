@@ -10,7 +10,7 @@ from typing import Literal
 
 from gouji.bots import Bot, HeuristicBot, RandomBot
 from gouji.deal import DealState
-from gouji.dealer import random_setup
+from gouji.dealer import automatic_declarations, random_setup
 from gouji.match import Match
 from gouji.presets import get_preset
 from gouji.scoring import DealResult, TributeDue, deal_result
@@ -31,6 +31,8 @@ def play_deal(
 ) -> DealState:
     """Let ``bot`` play every seat of ``setup`` (default: dealt from ``seed``) to the end."""
     state = DealState.start(setup if setup is not None else random_setup(preset, seed))
+    for declaration in automatic_declarations(state.setup):
+        state.apply(declaration)
     chooser = make_bot(bot, random.Random(seed))
     while not state.over:
         if len(state.log) >= MAX_ACTIONS:
@@ -48,12 +50,16 @@ class Statistics:
     events: Counter[str] = field(default_factory=Counter)
     place_points: Counter[int] = field(default_factory=Counter)
     chuan: int = 0
+    void: int = 0
 
-    def add(self, state: DealState, result: DealResult) -> None:
-        """Count one finished deal."""
+    def add(self, state: DealState, result: DealResult | None) -> None:
+        """Count one finished deal (``result`` None: void, two revolutions)."""
         self.deals += 1
         self.actions += len(state.log)
         self.events.update(e.kind for e in state.events)
+        if result is None:
+            self.void += 1
+            return
         self.chuan += result.chuan is not None
         for seat, score in enumerate(result.scores):
             self.place_points[seat] += score.places
@@ -61,8 +67,9 @@ class Statistics:
 
 def run(
     preset: str, deals: int, seed: int, bot: BotKind, *, as_match: bool = False
-) -> Iterator[tuple[DealState, DealResult]]:
-    """Play ``deals`` deals from seeds ``seed``, ``seed+1`` …; yields each state and result.
+) -> Iterator[tuple[DealState, DealResult | None]]:
+    """Play ``deals`` deals from seeds ``seed``, ``seed+1`` …; yields each state and result
+    (None for a deal voided by two revolutions, which is dealt again in a match).
 
     ``as_match``: the deals follow on — the next leader as the preset says, and the
     tribute each deal leaves owing handed over at the start of the next.
@@ -74,6 +81,9 @@ def run(
     for k in range(deals):
         setup = random_setup(preset, seed + k, leader=leader, owed=owed, opened=opened)
         state = play_deal(preset, seed + k, bot, setup)
+        if state.void:
+            yield state, None
+            continue
         result = deal_result(state)
         yield state, result
         if as_match:

@@ -83,10 +83,25 @@ def test_buying_threes_and_fours() -> None:
     from gouji.preplay import buy_threes
 
     dealt = [tuple(parse_cards(h)) for h in ("55", "33334K", "66", "333344", "2B", "77")]
-    rules = get_preset("tribute").rules
+    rules = get_preset("match").rules  # 001「若没2的话，可以直接拿」
     after, bought = buy_threes(dealt, rules)
     assert all(Counter(h)[R.THREE] >= 1 for h in after)
     first = next(p for p in bought if p.buyer == 0 and p.rank is R.THREE)
-    assert first.seller == 3 and first.paid is None  # the opposite sells first; S0 cannot pay
+    assert first.seller == 3 and first.paid is None  # the opposite first; S0 takes it free
     assert Counter(after[0])[R.FOUR] == 1  # and a 4, from S3's pair
     assert (after[4].count(R.TWO), after[4].count(R.SMALL_JOKER)) == (0, 1)  # S4 paid its 2
+
+
+def test_tribute_seat_with_nothing_to_pay_revolts() -> None:
+    """003「如果自己没有3,又没有钱、大花、小花则算做自动革命」"""
+    from gouji.dealer import automatic_declarations
+    from gouji.preplay import buy_threes
+    from gouji.setup import DealSetup
+
+    dealt = [tuple(parse_cards(h)) for h in ("55", "333K", "663", "3332", "77B3", "883")]
+    after, bought = buy_threes(dealt, get_preset("tribute").rules, fours=False)
+    assert not any(p.buyer == 0 for p in bought)  # S0 cannot pay: no free 3 in 003
+    setup = DealSetup(preset="tribute", leader=1, hands=tuple(tuple(sorted(h)) for h in after))
+    assert [(d.seat, d.what) for d in automatic_declarations(setup)] == [(0, "geming")]
+    jinyou_after, _ = buy_threes(dealt, get_preset("jinyou").rules, fours=False)
+    assert R.THREE in jinyou_after[0]  # 004「都没有，免费从别人那里获得一张3」
