@@ -15,8 +15,14 @@ $(STAMP): pyproject.toml scripts/setup-system.sh
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Bots play one deal through camera frames, the recogniser, the engine and the screen:
+# in a window when a display exists, else headless with the screens as PNGs in demo-out/.
 demo: $(STAMP)
-	GOUJI_TABLE=$(BIN)/gouji-table bash scripts/rules-walkthrough.sh
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		$(BIN)/gouji-table demo --out demo-out; \
+	else \
+		$(BIN)/gouji-table demo --headless --out demo-out; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check gouji vision display device tests bench

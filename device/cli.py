@@ -21,6 +21,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.cli_rules",
     "device.cli_deal",
     "device.cli_display",
+    "device.cli_vision",
+    "device.cli_demo",
 )
 
 

@@ -1,0 +1,152 @@
+"""Vision benchmark (not a test): prints accuracy and speed figures.
+
+    .venv/bin/python bench/vision.py [--scenes N] [--data ../shared/data]
+
+* set-level exact accuracy (count, ranks and joker kinds all right) on
+  synthetic scenes, per deck: the project's own drawn decks, the decks of
+  ``card-faces/`` used while developing, and the held-out ones;
+* box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
+* median time per 1280×720 frame for zone watching (idle) and per set read.
+
+Runs on one core (OpenCV and BLAS threads pinned to 1).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gouji.cards import Rank
+from vision.calibrate import calibrate
+from vision.faces import DrawnFaces, FaceSource, FolderFaces
+from vision.recognize import Recognizer, zone_view
+from vision.synth import SceneGenerator
+from vision.watch import ZoneWatcher
+
+# Decks whose images were looked at while developing the recogniser; the rest are held out.
+DEVELOPED_ON = ("anglo", "paris", "neoclassical")
+VOC_RANK = {"nine": Rank.NINE, "ten": Rank.TEN, "jack": Rank.JACK, "queen": Rank.QUEEN,
+            "king": Rank.KING, "ace": Rank.ACE}
+
+
+def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
+                 ) -> tuple[dict[bool, list[int]], list[float]]:
+    """{has joker: [exact, total]} and read times (s) over ``scenes`` random scenes of a deck."""
+    gen = SceneGenerator(faces, size=size)
+    counts: dict[bool, list[int]] = {False: [0, 0], True: [0, 0]}
+    times = []
+    for seed in range(scenes):
+        scene = gen.render(1000 + seed)
+        for seat, ranks in scene.sets.items():
+            t = time.perf_counter()
+            reading = rec.read_set(zone_view(scene.image, scene.homography,
+                                             scene.layout.zones[seat]))
+            times.append(time.perf_counter() - t)
+            tally = counts[any(r.is_joker for r in ranks)]
+            tally[0] += reading.cards == tuple(sorted(ranks))
+            tally[1] += 1
+    return counts, times
+
+
+def real_photo_accuracy(folder: Path, rec: Recognizer) -> tuple[int, int, int]:
+    """(right, found, boxes) for the labelled real photos."""
+    boxes: dict[str, list[tuple[Rank, int, int, int, int]]] = defaultdict(list)
+    with (folder / "train_labels.csv").open() as fh:
+        for row in csv.DictReader(fh):
+            boxes[row["filename"]].append((VOC_RANK[row["class"]], int(row["xmin"]),
+                                           int(row["ymin"]), int(row["xmax"]), int(row["ymax"])))
+    right = found = total = 0
+    for name, gts in sorted(boxes.items()):
+        image = cv2.imread(str(folder / "train" / name))
+        if image is None:
+            continue
+        cards = rec.find_cards(image)
+        for rank, x0, y0, x1, y1 in gts:
+            total += 1
+            # a card counts for a box when one of its corner indices lies inside it
+            inside = [c for c in cards
+                      if any(x0 <= m.center[0] <= x1 and y0 <= m.center[1] <= y1 for m in c.marks)]
+            if inside:
+                found += 1
+                best = max(inside, key=lambda c: c.confidence)
+                right += best.rank == rank
+    return right, found, total
+
+
+def _fmt(row: list[int]) -> str:
+    ok_n, n_n, ok_j, n_j = row
+    all_ok, all_n = ok_n + ok_j, n_n + n_j
+    return (f"all {all_ok:>3}/{all_n:<3} {all_ok / max(all_n, 1):6.1%} | no joker "
+            f"{ok_n:>3}/{n_n:<3} {ok_n / max(n_n, 1):6.1%} | joker {ok_j:>3}/{n_j:<3} "
+            f"{ok_j / max(n_j, 1):6.1%}")
+
+
+def watch_timing(frames: int = 200) -> float:
+    """Median seconds per idle 1280×720 frame for the zone watcher."""
+    gen = SceneGenerator(DrawnFaces(0))
+    scene = gen.render(7, {})
+    watcher = ZoneWatcher(calibrate(scene.image, scene.layout))
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        watcher.update(scene.image)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main() -> int:
+    """Run every figure and print it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=40, help="scenes per deck")
+    parser.add_argument("--size", default="1280x720", help="camera frame size WxH")
+    parser.add_argument("--data", type=Path,
+                        default=Path(__file__).resolve().parent.parent.parent / "shared" / "data")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    rec = Recognizer()
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    print(f"vision benchmark — {args.scenes} scenes per deck, {w}×{h} frames, one core\n")
+    print("set-level exact accuracy (count + ranks + joker kinds); sets without / with a joker:")
+    groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    all_times: list[float] = []
+    decks: list[tuple[str, FaceSource]] = [(f"drawn-{s}", DrawnFaces(s)) for s in (0, 1, 2)]
+    faces_dir = args.data / "card-faces"
+    if faces_dir.is_dir():
+        decks += [(p.name, FolderFaces(p)) for p in sorted(faces_dir.iterdir()) if p.is_dir()]
+    for name, faces in decks:
+        counts, times = set_accuracy(faces, args.scenes, rec, (w, h))
+        all_times += times
+        group = ("own drawn decks" if name.startswith("drawn") else
+                 "developed on" if name in DEVELOPED_ON else "held out")
+        row = [*counts[False], *counts[True]]
+        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
+        print(f"  {name:<14} {_fmt(row)}   ({group})")
+    for group, row in groups.items():
+        print(f"  == {group:<18} {_fmt(row)}")
+    photos = args.data / "real-photos"
+    if photos.is_dir():
+        right, found, total = real_photo_accuracy(photos, rec)
+        print(f"\nreal photos: rank right {right}/{total} = {right / max(total, 1):.1%} of boxes "
+              f"(a card found in {found}/{total}; right when found {right / max(found, 1):.1%})")
+    print(f"\nmedian time per recognised set (zone warp + read): "
+          f"{statistics.median(all_times) * 1000:.1f} ms")
+    print(f"median time per idle frame (zone watching):       {watch_timing() * 1000:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,51 @@
+"""Card faces and synthetic scenes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from gouji.cards import Rank, parse_cards
+from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces, face_name
+from vision.synth import Effects, SceneGenerator
+
+
+def test_face_names_follow_the_folder_layout() -> None:
+    assert face_name(Rank.TEN, "S") == "TS"
+    assert face_name(Rank.SMALL_JOKER, "H") == "BJ"
+    assert face_name(Rank.BIG_JOKER, "C") == "RJ"
+
+
+def test_drawn_faces_are_reproducible_and_jokers_differ_in_colour() -> None:
+    a, b = DrawnFaces(3), DrawnFaces(3)
+    assert np.array_equal(np.asarray(a.face(Rank.KING, "H")), np.asarray(b.face(Rank.KING, "H")))
+    assert a.face(Rank.TWO, "S").size == CARD_SIZE
+    small = np.asarray(a.face(Rank.SMALL_JOKER, "S"))[:60, :40, :3].astype(int)
+    big = np.asarray(a.face(Rank.BIG_JOKER, "S"))[:60, :40, :3].astype(int)
+    redness = lambda px: float((px[..., 0] - np.maximum(px[..., 1], px[..., 2])).max())  # noqa: E731
+    assert redness(big) > 100 > redness(small)
+
+
+def test_scene_is_deterministic_and_knows_its_cards() -> None:
+    gen = SceneGenerator(DrawnFaces(0))
+    sets = {0: parse_cards("KKK"), 3: parse_cards("2B")}
+    one, two = gen.render(5, sets), gen.render(5, sets)
+    assert np.array_equal(one.image, two.image)
+    assert one.image.shape == (720, 1280, 3)
+    assert one.sets == sets
+    assert [c.seat for c in one.cards] == [0, 0, 0, 3, 3]
+    assert not np.array_equal(one.image, gen.render(6, sets).image)
+
+
+def test_random_scenes_and_hand() -> None:
+    scene = SceneGenerator(DrawnFaces(1)).render(11, effects=Effects(hand=True))
+    assert scene.sets and all(len(v) >= 1 for v in scene.sets.values())
+    assert scene.hand_mask is not None and scene.hand_mask.any()
+
+
+def test_folder_faces(shared_data: Path) -> None:
+    faces = FolderFaces(shared_data / "card-faces" / "paris")
+    assert faces.face(Rank.QUEEN, "D").mode == "RGBA"
+    scene = SceneGenerator(faces).render(1, {2: parse_cards("QQ")})
+    assert scene.image.shape == (720, 1280, 3)

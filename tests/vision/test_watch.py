@@ -1,0 +1,85 @@
+"""Zone watching: settle, added, cleared, and no false alarms."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from gouji.cards import parse_cards
+from vision.calibrate import calibrate
+from vision.faces import DrawnFaces
+from vision.synth import Effects, SceneGenerator
+from vision.watch import ZoneChange, ZoneWatcher
+
+QUIET = Effects(perspective=True, lighting=False, glare=False, shadow=False, blur=True,
+                noise=True, jpeg=False)
+HAND = Effects(perspective=True, lighting=False, glare=False, shadow=False, blur=True,
+               noise=True, jpeg=False, hand=True)
+SEED = 7  # one camera pose for the whole story
+
+
+@pytest.fixture(scope="module")
+def story() -> dict[str, np.ndarray]:
+    gen = SceneGenerator(DrawnFaces(0))
+    return {
+        "empty": gen.render(SEED, {}, QUIET).image,
+        "hand": gen.render(SEED, {2: parse_cards("KK")}, HAND).image,
+        "played": gen.render(SEED, {2: parse_cards("KK")}, QUIET).image,
+    }
+
+
+def _run(watcher: ZoneWatcher, frames: list[np.ndarray]) -> list[tuple[int, object]]:
+    out = []
+    for i, f in enumerate(frames):
+        out += [(i, e) for e in watcher.update(f)]
+    return out
+
+
+def test_cards_added_then_cleared(story: dict[str, np.ndarray]) -> None:
+    watcher = ZoneWatcher(calibrate(story["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    frames = [story["empty"]] * 3 + [story["hand"]] * 3 + [story["played"]] * 6
+    events = _run(watcher, frames)
+    assert len(events) == 1
+    i, ev = events[0]
+    assert i >= 6 + watcher.settle_frames - 1  # only once the hand has gone and all is still
+    assert ev.seat == 2 and ev.change is ZoneChange.ADDED
+    x0, _, x1, _ = ev.region_mm
+    zone = watcher.cal.layout.zones[2]
+    assert zone[:, 0].min() - 5 <= x0 < x1 <= zone[:, 0].max() + 5
+    assert ev.region_polygon() is not None
+    later = _run(watcher, [story["hand"]] * 2 + [story["empty"]] * 6)
+    assert [(e.seat, e.change) for _, e in later] == [(2, ZoneChange.CLEARED)]
+
+
+def test_lighting_drift_and_shadow_are_not_changes(story: dict[str, np.ndarray]) -> None:
+    watcher = ZoneWatcher(calibrate(story["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    frames = [story["played"]] * 3
+    for k in range(1, 8):  # the room darkens, then a shadow falls across
+        frames += [(story["played"] * (1 - 0.05 * k)).astype(np.uint8)] * 5
+    shaded = story["played"].astype(np.float32)
+    shaded[:, 300:800] *= 0.6
+    frames += [shaded.astype(np.uint8)] * 6
+    assert _run(watcher, frames) == []
+
+
+def test_idle_frames_are_cheap(story: dict[str, np.ndarray]) -> None:
+    watcher = ZoneWatcher(calibrate(story["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    watcher.update(story["empty"])
+    start = time.perf_counter()
+    for _ in range(20):
+        watcher.update(story["empty"])
+    assert (time.perf_counter() - start) / 20 < 0.05  # generous: the bench measures the real figure
+
+
+def test_periodic_recheck_warns_when_the_camera_moved(story: dict[str, np.ndarray]) -> None:
+    gen = SceneGenerator(DrawnFaces(0))
+    watcher = ZoneWatcher(calibrate(story["empty"], gen.layout), recheck_every=3)
+    for _ in range(4):
+        watcher.update(story["empty"])
+    assert watcher.last_check is not None and watcher.last_check.moved is False
+    moved = gen.render(SEED + 1, {}, QUIET).image  # another camera pose
+    for _ in range(3 + watcher.settle_frames + 3):
+        watcher.update(moved)
+    assert watcher.last_check is not None and watcher.last_check.moved is True

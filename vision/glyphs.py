@@ -1,0 +1,149 @@
+"""The glyph classifier (字形): corner-index rank glyphs, suit pips and the letter O.
+
+A glyph is a binary mask, turned upright, cropped to its ink.  Its feature is
+the mask padded to a square (so thin ``1``-like shapes stay thin), shrunk to
+``GLYPH_SIZE``², blurred a little, and normalised to zero mean and unit
+length; classes score by their best cosine similarity over prototypes.
+
+The prototypes ship in ``vision/glyphs.npz`` and are rebuilt
+reproducibly by ``python -m vision.train_glyphs`` from system fonts and the
+project's own pip drawings — never from any particular deck.  A taught deck
+(:mod:`vision.teach`) adds its own prototypes on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gouji.cards import Rank
+from vision.types import FloatArray, IntArray, Mask
+
+GLYPH_SIZE = 20
+MODEL_PATH = Path(__file__).with_name("glyphs.npz")
+
+RANK_LABELS: dict[str, Rank] = {
+    "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "J": Rank.JACK,
+    "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+    # Taught jokers: a deck's own corner mark for 小王 / 大王.
+    "B": Rank.SMALL_JOKER, "R": Rank.BIG_JOKER,
+}
+PIP_LABELS: tuple[str, ...] = ("S", "H", "D", "C")
+LETTER_O = "O"
+# Shapes that are neither ranks nor pips but look like them: bars and the E of JOKER.
+DISTRACTOR_LABELS: tuple[str, ...] = ("1", "E")
+ALL_LABELS: tuple[str, ...] = (*RANK_LABELS, *PIP_LABELS, LETTER_O, *DISTRACTOR_LABELS)
+
+
+
+def glyph_feature(mask: Mask) -> FloatArray:
+    """The feature vector of an upright glyph mask (non-zero = ink), any size."""
+    ys, xs = np.nonzero(mask)
+    return points_feature(np.stack([xs, ys], axis=1).astype(np.float32))
+
+
+def points_feature(points: FloatArray) -> FloatArray:
+    """The feature of one glyph given as upright ink pixel positions (x, y), shape (n, 2)."""
+    if len(points) == 0:
+        return np.zeros(GLYPH_SIZE * GLYPH_SIZE, np.float32)
+    out: FloatArray = batch_features(points, np.array([len(points)], np.int32))[0]
+    return out
+
+
+def group_starts(lengths: IntArray) -> IntArray:
+    """Start offsets of consecutive groups of the given (non-zero) lengths."""
+    starts: IntArray = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int32)
+    return starts
+
+
+def batch_features(points: FloatArray, lengths: IntArray) -> FloatArray:
+    """Features of several glyphs at once: ``points`` holds them one after another,
+    ``lengths[k]`` points (at least one) for glyph ``k``.
+
+    Each glyph's points are binned into a square of ``GLYPH_SIZE``² cells around
+    their bounding box (centred, so the glyph keeps its aspect), giving each
+    cell's ink coverage; then a blur of about one cell and normalisation to zero mean,
+    unit length.
+    """
+    g = GLYPH_SIZE
+    n = len(lengths)
+    starts = group_starts(lengths)
+    groups = np.repeat(np.arange(n), lengths)
+    lo = np.minimum.reduceat(points, starts, axis=0)
+    hi = np.maximum.reduceat(points, starts, axis=0)
+    span = np.maximum(hi - lo + 1.0, 1.0)
+    side = span.max(axis=1) + 2.0
+    origin = lo - (side[:, None] - span) / 2.0
+    cell = side / g
+    ij = ((points + 0.5 - origin[groups]) / cell[groups, None]).astype(np.int32)
+    np.clip(ij, 0, g - 1, out=ij)
+    flat = groups * (g * g) + ij[:, 1] * g + ij[:, 0]
+    counts = np.bincount(flat, minlength=n * g * g).astype(np.float32).reshape(n, g, g)
+    grid = np.minimum(counts / (cell * cell)[:, None, None], 1.0)
+    blur = grid
+    for _ in range(2):  # a 3-tap blur twice (about one cell): tolerance to shifts and slant
+        p = np.pad(blur, ((0, 0), (1, 1), (1, 1)), mode="edge")
+        rows = 0.25 * p[:, :-2, :] + 0.5 * p[:, 1:-1, :] + 0.25 * p[:, 2:, :]
+        blur = 0.25 * rows[:, :, :-2] + 0.5 * rows[:, :, 1:-1] + 0.25 * rows[:, :, 2:]
+    vec = blur.reshape(n, -1)
+    vec = vec - vec.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(vec, axis=1, keepdims=True)
+    out: FloatArray = (vec / np.where(norm > 0, norm, 1.0)).astype(np.float32)
+    return out
+
+
+@dataclass(frozen=True)
+class GlyphModel:
+    """Prototype vectors and their class labels; scores are cosine similarities."""
+
+    labels: tuple[str, ...]
+    prototypes: FloatArray  # (n, GLYPH_SIZE²)
+    classes: IntArray  # (n,) index into labels
+
+    @classmethod
+    def load(cls, path: Path = MODEL_PATH) -> GlyphModel:
+        """Load the shipped (or another) prototype file."""
+        with np.load(path) as data:
+            labels = tuple(str(s) for s in data["labels"])
+            return cls(labels, data["prototypes"].astype(np.float32),
+                       data["classes"].astype(np.int32))
+
+    def save(self, path: Path) -> None:
+        """Write the prototypes as a compressed ``.npz`` (float16)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, labels=np.array(self.labels),
+                            prototypes=self.prototypes.astype(np.float16), classes=self.classes)
+
+    def extended(self, labels: list[str], features: FloatArray) -> GlyphModel:
+        """A model with extra prototypes (e.g. from a taught deck) added."""
+        all_labels = list(self.labels)
+        for lab in labels:
+            if lab not in all_labels:
+                all_labels.append(lab)
+        extra = np.array([all_labels.index(lab) for lab in labels], np.int32)
+        return GlyphModel(tuple(all_labels), np.vstack([self.prototypes, features]),
+                          np.concatenate([self.classes, extra]))
+
+    def scores(self, features: FloatArray) -> FloatArray:
+        """Per query row, the best similarity to each class: shape (m, len(labels))."""
+        order = np.argsort(self.classes, kind="stable")
+        classes = self.classes[order]
+        sims = features @ self.prototypes[order].T
+        starts = np.flatnonzero(np.r_[True, classes[1:] != classes[:-1]])
+        out = np.full((features.shape[0], len(self.labels)), -1.0, np.float32)
+        if len(features):
+            out[:, classes[starts]] = np.maximum.reduceat(sims, starts, axis=1)
+        return out
+
+
+_DEFAULT: list[GlyphModel] = []
+
+
+def default_model() -> GlyphModel:
+    """The shipped model, loaded once."""
+    if not _DEFAULT:
+        _DEFAULT.append(GlyphModel.load())
+    return _DEFAULT[0]

@@ -1,0 +1,389 @@
+"""Finding corner indices (角标) in an image, at any rotation.
+
+A corner index is a rank glyph with its suit pip just below it (``10`` is two
+glyphs side by side), printed on white paper; jokers carry a vertical
+``JOKER`` instead, found as a ``J`` with an ``O`` below.  The pip says which
+way is down, so each index is read in its own orientation (a 6 stays a 6),
+whatever the angle of its card.
+
+Steps: ink = pixels clearly darker (in the darkest colour channel) than the
+paper around them; connected ink components that sit on paper are
+candidates; for each candidate and each nearby component taken as its pip,
+both are turned upright and scored by :class:`vision.glyphs.GlyphModel`;
+accepted indices are chosen greedily, best first, no component used twice.
+A ``10`` is also read from its parts (a bar that passes for J beside an
+oval), and then its bar is not taken for a J.  Finally indices must sit
+just inside a card edge, and the letters under a joker's J are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import Rank
+from vision.glyphs import (
+    LETTER_O,
+    PIP_LABELS,
+    RANK_LABELS,
+    GlyphModel,
+    batch_features,
+    group_starts,
+)
+from vision.types import BGRImage, FloatArray, Labels, Mask
+
+MIN_RANK_SCORE = 0.65
+MIN_PIP_SCORE = 0.6
+JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
+INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
+
+
+@dataclass(frozen=True)
+class IndexMark:
+    """One corner index: what it reads, where it is and which way its card's "down" points."""
+
+    rank: Rank
+    score: float  # rank-glyph similarity times pip similarity, 0..1
+    margin: float  # lead of the best rank over the runner-up rank
+    runner_up: Rank
+    center: tuple[float, float]  # of the rank glyph, image pixels
+    down: tuple[float, float]  # unit vector from glyph towards pip
+    height: float  # upright glyph height in pixels
+    pip: str  # S/H/D/C, or O for a joker's JOKER
+    blob: int  # the paper region it lies on (cards touching share one)
+
+
+def darkest_channel(image: BGRImage) -> Mask:
+    """Per pixel, the smallest of B, G, R: paper is high, black and red ink both low."""
+    b, g, r = cv2.split(image)
+    return cv2.min(cv2.min(b, g), r)
+
+
+def ink_and_paper(image: BGRImage) -> tuple[Mask, Mask]:
+    """Ink mask and paper mask (0/1) of a BGR image."""
+    minch = darkest_channel(image)
+    h, w = minch.shape
+    # The paper level around each pixel: a closing wide enough to swallow whole index glyphs
+    # and pips, done at quarter resolution (it is smooth anyway) for speed.
+    ks = max(3, (min(h, w) // 48) | 1)
+    small = cv2.resize(minch, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    small = cv2.morphologyEx(small, cv2.MORPH_CLOSE,
+                             cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
+    bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
+    ink = cv2.compare(minch, cv2.multiply(bg, np.array([INK_RATIO])), cv2.CMP_LT)
+    ink = cv2.bitwise_and(ink, paper * 255)
+    return (ink > 0).astype(np.uint8), paper
+
+
+# Per scored pair: glyph centre, unit "down", upright glyph height, index layout plausible.
+_Geometry = tuple[FloatArray, FloatArray, float, bool]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A candidate index: rank glyph component (and side sibling for 10) over a pip component."""
+
+    glyph: int
+    sibling: int  # 0 when the rank is one component
+    pip: int
+    from_glyph: bool = False  # "down" from the first glyph alone, not from glyph + sibling
+
+
+def component_points(labels: Labels, stats: Labels, i: int) -> FloatArray:
+    """Pixel positions (x, y) of connected component ``i``."""
+    x, y, w, h = (int(v) for v in stats[i, :4])
+    ys, xs = np.nonzero(labels[y:y + h, x:x + w] == i)
+    return np.stack([xs + x, ys + y], axis=1).astype(np.float32)
+
+
+def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
+                  ) -> tuple[FloatArray, FloatArray, list[_Geometry]]:
+    """Upright features of glyph and pip per pair, and (centre, down, height, layout ok)."""
+    n = len(pairs)
+    g_pts = [np.vstack([points[p.glyph], points[p.sibling]]) if p.sibling else points[p.glyph]
+             for p in pairs]
+    p_pts = [points[p.pip] for p in pairs]
+    g_len = np.array([len(a) for a in g_pts])
+    p_len = np.array([len(a) for a in p_pts])
+    g_grp = np.repeat(np.arange(n), g_len)
+    p_grp = np.repeat(np.arange(n), p_len)
+    g_start, p_start = group_starts(g_len), group_starts(p_len)
+    g_all, p_all = np.vstack(g_pts), np.vstack(p_pts)
+    gc = np.add.reduceat(g_all.astype(np.float64), g_start, axis=0) / g_len[:, None]
+    pc = np.add.reduceat(p_all.astype(np.float64), p_start, axis=0) / p_len[:, None]
+    first = np.array([p.from_glyph for p in pairs])
+    if first.any():  # for "10" whose pip sits under the 1, not under the middle
+        lead = np.array([points[p.glyph].mean(axis=0) for p in pairs])
+        v = np.where(first[:, None], pc - lead, pc - gc)
+    else:
+        v = pc - gc
+    down = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
+
+    gc32, down32 = gc.astype(np.float32), down.astype(np.float32)
+
+    def upright(pts: FloatArray, grp: npt.NDArray[np.int64]) -> FloatArray:
+        rx = pts[:, 0] - gc32[grp, 0]
+        ry = pts[:, 1] - gc32[grp, 1]
+        dx, dy = down32[grp, 0], down32[grp, 1]
+        out = np.empty((len(pts), 2), np.float32)
+        out[:, 0] = rx * dy - ry * dx  # along "right" = (dy, -dx)
+        out[:, 1] = rx * dx + ry * dy
+        return out
+
+    up_g, up_p = upright(g_all, g_grp), upright(p_all, p_grp)
+    g_top = np.minimum.reduceat(up_g[:, 1], g_start)
+    g_bot = np.maximum.reduceat(up_g[:, 1], g_start)
+    p_top = np.minimum.reduceat(up_p[:, 1], p_start)
+    p_bot = np.maximum.reduceat(up_p[:, 1], p_start)
+    height = g_bot - g_top + 1
+    gap = (p_top - g_bot) / height
+    pip_h = (p_bot - p_top + 1) / height
+    # In a corner index the pip sits just under the rank and is not bigger than it.
+    ok = (gap >= -0.2) & (gap <= 0.7) & (pip_h >= 0.3) & (pip_h <= 1.25)
+    geo = [(gc[k].astype(np.float32), down[k].astype(np.float32), float(height[k]), bool(ok[k]))
+           for k in range(n)]
+    return batch_features(up_g, g_len), batch_features(up_p, p_len), geo
+
+
+def _split_thin_links(ink: Mask) -> Mask:
+    """Open (3×3) only the large or sparse ink shapes — an index touching a court-card frame
+    or a card edge — so they fall apart, leaving thin glyph strokes elsewhere intact."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    side = np.maximum(stats[:, 2], stats[:, 3])
+    big = max(12, min(ink.shape) // 5)
+    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
+    tangled[0] = False
+    if not tangled.any():
+        return ink
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    out: Mask = np.where(tangled[labels], opened, ink).astype(np.uint8)
+    return out
+
+
+def _near_edge(mark: IndexMark, paper: Mask) -> bool:
+    """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them."""
+    h_img, w_img = paper.shape
+    d = np.array(mark.down)
+    r = np.array([d[1], -d[0]])
+    c = np.array(mark.center)
+    h = mark.height / JOKER_LETTER if mark.pip == "O" else mark.height
+    for t in np.arange(0.6, 2.0, 0.2):
+        for side in (-0.3, 0.0, 0.3):
+            x, y = c - d * t * h + r * side * h
+            if not (0 <= x < w_img and 0 <= y < h_img) or not paper[int(y), int(x)]:
+                return True
+    return False
+
+
+def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
+    """Remove readings made of the letters below a joker's J (the K, E, R of JOKER)."""
+    jokers = [m for m in marks if m.pip == "O"]
+    if not jokers:
+        return marks
+    keep = []
+    for m in marks:
+        inside = False
+        for j in jokers:
+            if m is j:
+                continue
+            v = np.subtract(m.center, j.center)
+            along = float(v @ np.array(j.down))
+            perp = float(v @ np.array([j.down[1], -j.down[0]]))
+            in_column = -0.5 * j.height < along < 7 * j.height and abs(perp) < 1.2 * j.height
+            inside = inside or in_column
+        if not inside:
+            keep.append(m)
+    return keep
+
+
+class IndexFinder:
+    """Finds :class:`IndexMark`\\ s in BGR images with a glyph model."""
+
+    def __init__(self, model: GlyphModel, joker_red: float = 35.0) -> None:
+        self.model = model
+        self.joker_red = joker_red
+        labels = model.labels
+        self._rank_cols = np.array([i for i, lab in enumerate(labels) if lab in RANK_LABELS])
+        self._other_cols = np.array([i for i, lab in enumerate(labels) if lab not in RANK_LABELS])
+        self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
+        self._o_col = labels.index(LETTER_O)
+        self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
+
+    def find(self, image: BGRImage) -> list[IndexMark]:
+        """All corner indices in ``image``."""
+        ink, paper = ink_and_paper(image)
+        _, blobs = cv2.connectedComponents(paper, connectivity=8)
+        marks = self._find_in(image, _split_thin_links(ink), paper, blobs)
+        return _drop_joker_letters([m for m in marks if _near_edge(m, paper)])
+
+    def _find_in(self, image: BGRImage, ink: Mask, paper: Mask, blobs: Labels) -> list[IndexMark]:
+        _, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        cand = self._candidates(stats, ink, paper)
+        if len(cand) < 2:
+            return []
+        points = {i: self._points(labels, stats, i) for i in cand}
+        pairs = self._pairs(stats, centers, cand)
+        if not pairs:
+            return []
+        glyph_feats, pip_feats, geo = pair_features(points, pairs)
+        g_scores = self.model.scores(glyph_feats)
+        p_scores = self.model.scores(pip_feats)
+        return self._select(image, labels, stats, pairs, geo, g_scores, p_scores, blobs)
+
+    @staticmethod
+    def _points(labels: Labels, stats: Labels, i: int) -> FloatArray:
+        return component_points(labels, stats, i)
+
+    @staticmethod
+    def _candidates(stats: Labels, ink: Mask, paper: Mask) -> list[int]:
+        """Components of glyph size that sit on paper, not in a thicket of other ink."""
+        h_img, w_img = ink.shape
+        big = max(12, min(h_img, w_img) // 5)
+        ii_paper = cv2.integral(paper)
+        ii_ink = cv2.integral(ink)
+        keep = []
+        for i in range(1, len(stats)):
+            x, y, w, h, area = (int(v) for v in stats[i])
+            side = max(w, h)
+            if area < 10 or side < 6 or side > big or area < 0.08 * side * side:
+                continue
+            x0, y0 = max(0, x - w // 3), max(0, y - h // 3)
+            x1, y1 = min(w_img, x + w + w // 3), min(h_img, y + h + h // 3)
+            cells = (x1 - x0) * (y1 - y0)
+            p = ii_paper[y1, x1] - ii_paper[y0, x1] - ii_paper[y1, x0] + ii_paper[y0, x0]
+            k = ii_ink[y1, x1] - ii_ink[y0, x1] - ii_ink[y1, x0] + ii_ink[y0, x0]
+            if p >= 0.6 * cells and k <= 0.5 * cells:
+                keep.append(i)
+        return keep
+
+    @staticmethod
+    def _pairs(stats: Labels, centers: Labels,
+               cand: list[int]) -> list[Pair]:
+        """Glyph/pip pairs worth scoring, each also with a side-by-side sibling (for 10)."""
+        idx = np.array(cand)
+        pts = centers[idx]
+        size = np.maximum(stats[idx, 2], stats[idx, 3]).astype(np.float64)
+        area = stats[idx, 4].astype(np.float64)
+        diff = pts[None, :, :] - pts[:, None, :]
+        d = np.linalg.norm(diff, axis=2)
+        ratio = area[None, :] / area[:, None]
+        s = size[:, None]
+        near = (d > 0.45 * s) & (d < 2.2 * s) & (ratio >= 0.15) & (ratio <= 3.5)
+        sib_ok = (d > 0.25 * s) & (d < 1.6 * s) & (ratio >= 0.3) & (ratio <= 3)
+        out: list[Pair] = []
+        for a in range(len(idx)):
+            sibs = np.nonzero(sib_ok[a])[0]
+            for b in np.nonzero(near[a])[0]:
+                out.append(Pair(int(idx[a]), 0, int(idx[b])))
+                if len(sibs) == 0:
+                    continue
+                down = diff[a, b] / d[a, b]
+                v = diff[a, sibs]
+                along = np.abs(v @ down)
+                perp = np.abs(v @ np.array([down[1], -down[0]]))
+                ok = (along < 0.35 * size[a]) & (sibs != b)
+                if ok.any():
+                    c = sibs[ok][np.argmin(perp[ok])]
+                    out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b])))
+                    out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b]), from_glyph=True))
+        return out
+
+    def _select(self, image: BGRImage, labels: Labels,
+                stats: Labels, pairs: list[Pair],
+                geo: list[_Geometry], g_scores: FloatArray,
+                p_scores: FloatArray, blobs: Labels) -> list[IndexMark]:
+        names = self.model.labels
+        ten = names.index("10")
+        single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
+        ten_scores = {
+            k: self._ten_from_parts(g_scores, single.get((p.glyph, p.pip)),
+                                    single.get((p.sibling, p.pip)), float(g_scores[k, ten]))
+            for k, p in enumerate(pairs) if p.sibling}
+        # glyphs that, with the digit beside them, read as "10": not a J on their own
+        in_ten = {(pairs[k].glyph, pairs[k].pip) for k, v in ten_scores.items()
+                  if v >= MIN_RANK_SCORE and geo[k][3]}
+        found: list[tuple[float, int, IndexMark]] = []
+        for k, pair in enumerate(pairs):
+            gc, down, height, layout_ok = geo[k]
+            if not layout_ok:
+                continue
+            rs = g_scores[k, self._rank_cols].copy()
+            if pair.sibling:
+                # "10" printed as a bare bar and an oval: read from its two parts
+                rs[:] = -1.0
+                rs[list(self._rank_cols).index(ten)] = ten_scores[k]
+            order = np.argsort(rs)[::-1]
+            best_col = int(self._rank_cols[order[0]])
+            s_rank = float(rs[order[0]])
+            s_other = -1.0 if pair.sibling else float(g_scores[k, self._other_cols].max())
+            label = names[best_col]
+            if s_rank < MIN_RANK_SCORE or s_rank <= s_other:
+                continue
+            if label == "J" and (pair.glyph, pair.pip) in in_ten \
+                    and p_scores[k, self._o_col] < p_scores[k, self._pip_cols].max():
+                continue  # the "1" of a "10", not a J
+            ps = p_scores[k, self._pip_cols]
+            s_pip, pip = float(ps.max()), PIP_LABELS[int(np.argmax(ps))]
+            s_o = float(p_scores[k, self._o_col])
+            s_any = float(p_scores[k].max())
+            rank = RANK_LABELS[label]
+            if best_col in self._taught_jokers:
+                s_pip, pip = max(s_pip, s_o, MIN_PIP_SCORE), "O"
+                rank = self._joker_kind(image, labels, stats, (pair.glyph,))
+            elif label == "J" and s_o >= s_any and s_o >= MIN_PIP_SCORE:
+                s_pip, pip = s_o, "O"
+                rank = self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
+            elif s_pip < MIN_PIP_SCORE or s_pip < s_any:
+                continue
+            x = min(max(round(float(gc[0])), 0), blobs.shape[1] - 1)
+            y = min(max(round(float(gc[1])), 0), blobs.shape[0] - 1)
+            # a "10" read from its parts is otherwise taken for a J (its bar) or Q (its oval)
+            second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
+            runner = Rank.JACK if pair.sibling else second
+            margin = s_rank - (float(g_scores[k, self._rank_cols].max()) if pair.sibling
+                               else float(rs[order[1]]))
+            mark = IndexMark(rank, s_rank * s_pip, margin, runner,
+                             (float(gc[0]), float(gc[1])), (float(down[0]), float(down[1])),
+                             height, pip, int(blobs[y, x]))
+            found.append((mark.score, k, mark))
+        found.sort(key=lambda t: -t[0])
+        used: set[int] = set()
+        marks = []
+        for _, k, mark in found:
+            pair = pairs[k]
+            ids = {pair.glyph, pair.pip} | ({pair.sibling} if pair.sibling else set())
+            if ids & used:
+                continue
+            used |= ids
+            marks.append(mark)
+        return marks
+
+    def _ten_from_parts(self, g_scores: FloatArray, a: int | None, b: int | None,
+                        whole: float) -> float:
+        """How well two side-by-side glyphs read as "10": as a whole, or as a "1" and an "O"."""
+        if a is None or b is None:
+            return whole
+        names = self.model.labels
+        one, oval = names.index("1"), names.index(LETTER_O)
+
+        def bar(k: int) -> float:  # a "1" (often taken for J)
+            return float(max(g_scores[k, one], g_scores[k, names.index("J")] - 0.05))
+
+        parts = max(min(bar(a), float(g_scores[b, oval])), min(bar(b), float(g_scores[a, oval])))
+        return max(whole, parts)
+
+    def _joker_kind(self, image: BGRImage, labels: Labels,
+                    stats: Labels, ids: tuple[int, ...]) -> Rank:
+        """大王 when the JOKER letters are red, 小王 when black/grey."""
+        reds = []
+        for i in ids:
+            x, y, w, h = (int(v) for v in stats[i, :4])
+            sel = labels[y:y + h, x:x + w] == i
+            px = image[y:y + h, x:x + w][sel].astype(np.float32)
+            reds.append(float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)))
+        return Rank.BIG_JOKER if float(np.mean(reds)) > self.joker_red else Rank.SMALL_JOKER

@@ -1,0 +1,250 @@
+"""Reading cards (识牌): every card in a photo, or the one set played in a zone.
+
+Cards are found through their corner indices (:mod:`vision.indices`).  A card
+lying in the open shows two indices, 180° apart and a card's diagonal away;
+a card under a fan shows one.  So indices are paired up, one card per pair or
+lone index, which gives the count of a fanned, overlapping set at any angle.
+
+Every result carries a confidence in 0..1; a set read below the threshold
+(or one mixing two natural ranks, which no legal play does) is marked
+*unsure* and carries candidate readings for the players to confirm.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import Rank, format_cards
+from vision.glyphs import GlyphModel, default_model
+from vision.indices import JOKER_LETTER, IndexFinder, IndexMark
+from vision.types import BGRImage, Homography
+
+# Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
+CARD_W, CARD_H = 8.0, 11.5
+INDEX_DX, INDEX_DY = 0.9, 0.95  # glyph centre from the card's corner
+ZONE_PX_PER_MM = 4.0
+DEFAULT_THRESHOLD = 0.5
+
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """One card: its rank, how sure, its estimated outline and the indices it was read from."""
+
+    rank: Rank
+    confidence: float
+    corners: tuple[tuple[float, float], ...]  # TL, TR, BR, BL in the input image
+    marks: tuple[IndexMark, ...]
+    runner_up: Rank
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """Axis-aligned (x0, y0, x1, y1) around the card."""
+        pts = np.array(self.corners)
+        x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+        return int(x0), int(y0), int(x1), int(y1)
+
+
+@dataclass(frozen=True)
+class SetReading:
+    """What was seen in one zone: the cards (lowest first), a confidence and alternatives."""
+
+    cards: tuple[Rank, ...]
+    confidence: float
+    unsure: bool
+    candidates: tuple[tuple[tuple[Rank, ...], float], ...] = field(default=())
+    readings: tuple[CardReading, ...] = field(default=())
+
+    @property
+    def notation(self) -> str:
+        """The cards in game notation (``KKK22B``)."""
+        return format_cards(self.cards)
+
+    def describe(self) -> str:
+        """One line for people: ``KKK22B (0.93)`` or ``不确定 unsure: KKK / KK8``."""
+        if not self.cards:
+            return "无牌 no cards"
+        if not self.unsure:
+            return f"{self.notation} ({self.confidence:.2f})"
+        alts = " / ".join(format_cards(c) for c, _ in self.candidates) or self.notation
+        return f"不确定 unsure: {alts}"
+
+
+def mark_confidence(mark: IndexMark) -> float:
+    """Map an index's match score to 0..1 (0.5 → 0, 0.8 and above → 1)."""
+    return float(np.clip((mark.score - 0.5) / 0.3, 0.0, 1.0))
+
+
+def _frame(mark: IndexMark) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], float]:
+    d = np.array(mark.down, np.float64)
+    r = np.array([d[1], -d[0]])
+    return d, r, _glyph_height(mark)
+
+
+def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
+    """How well ``a`` and ``b`` look like the two corners of one card (lower is better)."""
+    if a.rank != b.rank or (a.blob and b.blob and a.blob != b.blob):
+        return None
+    d, r, h = _frame(a)
+    if float(d @ np.array(b.down)) > -0.85:
+        return None
+    v = np.subtract(b.center, a.center)
+    along, perp = float(v @ d) / h, float(v @ r) / h
+    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.58 … 0.87 of a card
+    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.58 <= perp / along <= 0.87):
+        return None
+    return abs(perp / along - CARD_W / CARD_H)
+
+
+def _single_corners(mark: IndexMark) -> npt.NDArray[np.float64]:
+    d, r, h = _frame(mark)
+    tl = np.array(mark.center) - r * INDEX_DX * h - d * INDEX_DY * h
+    return np.array([tl, tl + r * CARD_W * h, tl + r * CARD_W * h + d * CARD_H * h,
+                     tl + d * CARD_H * h])
+
+
+def _pair_corners(a: IndexMark, b: IndexMark) -> npt.NDArray[np.float64]:
+    d, r, h = _frame(a)
+    centre = (np.array(a.center) + np.array(b.center)) / 2
+    v = np.subtract(b.center, a.center)
+    half_h = abs(float(v @ d)) / 2 + INDEX_DY * h
+    half_w = abs(float(v @ r)) / 2 + INDEX_DX * h
+    return np.array([centre - r * half_w - d * half_h, centre + r * half_w - d * half_h,
+                     centre + r * half_w + d * half_h, centre - r * half_w + d * half_h])
+
+
+def group_cards(marks: list[IndexMark]) -> list[CardReading]:
+    """Pair indices into cards (greedy, best-fitting pairs first); lone indices are cards too."""
+    options = []
+    for i, a in enumerate(marks):
+        for j in range(i + 1, len(marks)):
+            cost = _is_pair(a, marks[j])
+            if cost is not None:
+                options.append((cost, i, j))
+    options.sort()
+    used: set[int] = set()
+    cards = []
+    for _, i, j in options:
+        if i in used or j in used:
+            continue
+        used |= {i, j}
+        a, b = marks[i], marks[j]
+        best = a if a.score >= b.score else b
+        conf = max(mark_confidence(a), mark_confidence(b))
+        cards.append(CardReading(best.rank, conf, _as_tuple(_pair_corners(a, b)), (a, b),
+                                 best.runner_up))
+    for i, m in enumerate(marks):
+        if i not in used:
+            cards.append(CardReading(m.rank, mark_confidence(m), _as_tuple(_single_corners(m)),
+                                     (m,), m.runner_up))
+    return cards
+
+
+def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in pts)
+
+
+def _glyph_height(mark: IndexMark) -> float:
+    """The rank-glyph height a mark implies (JOKER letters are smaller than rank glyphs)."""
+    return mark.height / JOKER_LETTER if mark.pip == "O" else mark.height
+
+
+def _consistent(marks: list[IndexMark]) -> list[IndexMark]:
+    """Within one set all indices come from one deck and print alike: drop those of a very
+    different size, or matching far worse than the others (edges and art posing as glyphs)."""
+    strong = [m for m in marks if m.score >= 0.7]
+    if len(strong) < 2:
+        return marks
+    med = float(np.median([_glyph_height(m) for m in strong]))
+    med_score = float(np.median([m.score for m in strong]))
+    keep = []
+    for m in marks:
+        h = _glyph_height(m)
+        lo = 0.55 if m.pip == "O" else 0.65
+        if lo * med <= h <= 1.6 * med and m.score >= 0.78 * med_score:
+            keep.append(m)
+    return keep
+
+
+def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]]:
+    """Alternative readings of a set, most likely first."""
+    ranks = [c.rank for c in cards]
+    conf = min((c.confidence for c in cards), default=0.0)
+    out: dict[tuple[Rank, ...], float] = {tuple(sorted(ranks)): conf}
+    naturals = Counter(r for r in ranks if r.is_natural)
+    if len(naturals) > 1:
+        main = naturals.most_common(1)[0][0]
+        fixed = [main if r.is_natural else r for r in ranks]
+        out.setdefault(tuple(sorted(fixed)), conf * 0.9)
+    weakest = sorted(range(len(cards)), key=lambda i: cards[i].confidence)[:2]
+    for i in weakest:
+        swapped = list(ranks)
+        swapped[i] = cards[i].runner_up
+        out.setdefault(tuple(sorted(swapped)), cards[i].confidence * 0.5)
+        dropped = ranks[:i] + ranks[i + 1:]
+        if dropped:
+            out.setdefault(tuple(sorted(dropped)), (1 - cards[i].confidence) * 0.5)
+    return sorted(out.items(), key=lambda kv: -kv[1])[:4]
+
+
+class Recognizer:
+    """Reads cards with a glyph model (the shipped one, or one extended by deck teaching)."""
+
+    def __init__(self, model: GlyphModel | None = None, threshold: float = DEFAULT_THRESHOLD,
+                 joker_red: float = 35.0) -> None:
+        self.finder = IndexFinder(model or default_model(), joker_red)
+        self.threshold = threshold
+
+    def find_cards(self, image: BGRImage) -> list[CardReading]:
+        """Every card found in any photo (no mat needed), with boxes in ``image`` pixels."""
+        long_side = max(image.shape[:2])
+        scale = float(np.clip(1400 / max(long_side, 1), 1.0, 4.0))
+        work = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
+                                                     interpolation=cv2.INTER_CUBIC)
+        cards = group_cards(self.finder.find(work))
+        if scale == 1.0:
+            return cards
+        return [_rescale(c, 1 / scale) for c in cards]
+
+    def read_set(self, image: BGRImage) -> SetReading:
+        """The one set lying in ``image`` (a zone seen from above, ~4 px per mm)."""
+        marks = _consistent(self.finder.find(image))
+        cards = group_cards(marks)
+        if not cards:
+            return SetReading((), 1.0, False)
+        cands = _candidates(cards)
+        conf = cands[0][1]
+        mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
+        unsure = conf < self.threshold or mixed
+        return SetReading(tuple(sorted(c.rank for c in cards)), conf, unsure,
+                          tuple(cands) if unsure else (), tuple(cards))
+
+    def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
+                  margin_mm: float = 8.0) -> SetReading:
+        """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px)."""
+        return self.read_set(zone_view(frame, homography, zone, margin_mm))
+
+
+def zone_view(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
+              margin_mm: float = 8.0, px_per_mm: float = ZONE_PX_PER_MM) -> BGRImage:
+    """The zone (plus a margin) warped to a top view at ``px_per_mm``."""
+    x0, y0 = zone.min(axis=0) - margin_mm
+    x1, y1 = zone.max(axis=0) + margin_mm
+    t = np.array([[px_per_mm, 0, -x0 * px_per_mm], [0, px_per_mm, -y0 * px_per_mm], [0, 0, 1]])
+    size = (int((x1 - x0) * px_per_mm), int((y1 - y0) * px_per_mm))
+    out: BGRImage = cv2.warpPerspective(frame, t @ np.linalg.inv(homography), size,
+                                        flags=cv2.INTER_CUBIC)
+    return out
+
+
+def _rescale(card: CardReading, s: float) -> CardReading:
+    corners = tuple((x * s, y * s) for x, y in card.corners)
+    marks = tuple(replace(m, center=(m.center[0] * s, m.center[1] * s), height=m.height * s)
+                  for m in card.marks)
+    return CardReading(card.rank, card.confidence, corners, marks, card.runner_up)

@@ -1,0 +1,200 @@
+"""Teaching the table a deck (教牌): one card of each rank and both jokers.
+
+Each taught image shows one card, at any angle.  The card is found (the
+largest paper region), turned upright, and from both corners the index is
+cut out: the top ink shape (two side by side for ``10``) is the rank glyph,
+the shape below it the pip.  Their features join the glyph model as extra
+prototypes of that rank; jokers become the classes ``B`` (小王) and ``R``
+(大王), and the redness of their marks sets the 大王/小王 colour threshold.
+The profile is a small ``.npz`` file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from gouji.cards import ALL_RANKS, Rank
+from vision.faces import rank_text
+from vision.glyphs import GLYPH_SIZE, GlyphModel, default_model
+from vision.indices import Pair, component_points, ink_and_paper, pair_features
+from vision.recognize import Recognizer
+from vision.sources import IMAGE_SUFFIXES, FrameSource
+from vision.types import BGRImage, FloatArray
+
+CARD_PX = (240, 336)
+DEFAULT_RED = 35.0
+_NAME = re.compile(r"^(10|[2-9TJQKA]|BJ|RJ|B|R|小王|大王)", re.IGNORECASE)
+_TOKEN_RANK = {"10": Rank.TEN, "BJ": Rank.SMALL_JOKER, "RJ": Rank.BIG_JOKER, "B": Rank.SMALL_JOKER,
+               "R": Rank.BIG_JOKER, "小王": Rank.SMALL_JOKER, "大王": Rank.BIG_JOKER}
+
+
+class TeachError(ValueError):
+    """A teaching image could not be used (no card, no index found)."""
+
+
+def rank_label(rank: Rank) -> str:
+    """The glyph-model class of a rank (``10`` for ten, ``B``/``R`` for the jokers)."""
+    return rank.symbol if rank.is_joker else rank_text(rank)
+
+
+def rank_from_name(stem: str) -> Rank | None:
+    """The rank a teaching file is named for: ``T.png``, ``10S.jpg``, ``BJ.png``, ``大王.jpg``."""
+    m = _NAME.match(stem)
+    if not m:
+        return None
+    token = m.group(1).upper()
+    if token in _TOKEN_RANK:
+        return _TOKEN_RANK[token]
+    return next(r for r in ALL_RANKS if r.symbol == token)
+
+
+def upright_card(image: BGRImage) -> BGRImage:
+    """The largest card in ``image`` warped upright to 240 × 336 (or 180° turned)."""
+    _, paper = ink_and_paper(image)
+    closed = cv2.morphologyEx(paper * 255, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    contours, _ = cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        raise TeachError("没有找到牌 no card found in the image")
+    big = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(big) < 0.01 * image.shape[0] * image.shape[1]:
+        raise TeachError("牌太小 the card is too small in the image")
+    box = cv2.boxPoints(cv2.minAreaRect(big)).astype(np.float32)
+    # Order so that the first edge is a short one (card upright, portrait).
+    if np.linalg.norm(box[1] - box[0]) > np.linalg.norm(box[2] - box[1]):
+        box = np.roll(box, -1, axis=0)
+    w, h = CARD_PX
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    out: BGRImage = cv2.warpPerspective(image, cv2.getPerspectiveTransform(box, dst), (w, h))
+    return out
+
+
+def corner_index(card: BGRImage) -> tuple[FloatArray, float]:
+    """Rank-glyph feature and ink redness of the top-left index of an upright card.
+
+    The glyph is the top ink shape of the corner (with a digit beside it, for 10);
+    its partner is the shape below it, or else the nearest one (a joker's mark).
+    The feature is computed exactly as the recogniser will see it.
+    """
+    w, h = CARD_PX
+    corner = card[: int(h * 0.42), : int(w * 0.3)]
+    ink, _ = ink_and_paper(card)
+    ink = np.ascontiguousarray(ink[: corner.shape[0], : corner.shape[1]])
+    n, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    comps = [i for i in range(1, n) if stats[i, 4] >= 12 and stats[i, 0] > 0 and stats[i, 1] > 0]
+    if len(comps) < 2:
+        raise TeachError("角标不清楚 no corner index found (is the card sharp and in view?)")
+    comps.sort(key=lambda i: (int(stats[i, 1]), int(stats[i, 0])))
+    top = comps[0]
+    row = int(stats[top, 1])
+    beside = [i for i in comps[1:] if abs(int(stats[i, 1]) - row) < 0.3 * stats[top, 3]]
+    sibling = beside[0] if beside else 0
+    bottom = max(int(stats[i, 1] + stats[i, 3]) for i in (top, sibling) if i)
+    rest = [i for i in comps if i not in (top, sibling)]
+    if not rest:
+        raise TeachError("角标不清楚 only one mark in the corner")
+    below = [i for i in rest if stats[i, 1] >= bottom - 2]
+    pip = below[0] if below else min(
+        rest, key=lambda i: float(np.linalg.norm(centers[i] - centers[top])))
+    points = {i: component_points(labels, stats, i) for i in (top, sibling, pip) if i}
+    glyphs, _, _ = pair_features(points, [Pair(top, sibling, pip)])
+    sel = np.isin(labels, [top, sibling] if sibling else [top])
+    px = corner[sel].astype(np.float32)
+    red = float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) else 0.0
+    return glyphs[0], red
+
+
+@dataclass(frozen=True)
+class DeckProfile:
+    """What one deck's indices look like: extra prototypes and the joker colour threshold."""
+
+    labels: tuple[str, ...]
+    features: FloatArray  # (n, GLYPH_SIZE²)
+    joker_red: float
+
+    def model(self, base: GlyphModel | None = None) -> GlyphModel:
+        """The base model extended with this deck's prototypes."""
+        return (base or default_model()).extended(list(self.labels), self.features)
+
+    def recognizer(self, threshold: float = 0.5) -> Recognizer:
+        """A recognizer that knows this deck."""
+        return Recognizer(self.model(), threshold, joker_red=self.joker_red)
+
+    def save(self, path: Path) -> None:
+        """Write as ``.npz``."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, labels=np.array(self.labels),
+                            features=self.features.astype(np.float16),
+                            joker_red=np.float32(self.joker_red))
+
+    @classmethod
+    def load(cls, path: Path) -> DeckProfile:
+        """Read what :meth:`save` wrote."""
+        with np.load(path) as data:
+            return cls(tuple(str(s) for s in data["labels"]),
+                       data["features"].astype(np.float32), float(data["joker_red"]))
+
+
+def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[str]]:
+    """Build a profile from (rank, image) samples; returns it and a list of problems."""
+    labels: list[str] = []
+    feats: list[FloatArray] = []
+    reds: dict[Rank, list[float]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
+    problems: list[str] = []
+    for rank, image in samples:
+        try:
+            card = upright_card(image)
+            for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
+                g, red = corner_index(view)
+                labels.append(rank_label(rank))
+                feats.append(g)
+                if rank.is_joker:
+                    reds[rank].append(red)
+        except TeachError as exc:
+            problems.append(f"{rank.chinese}: {exc}")
+    if not feats:
+        raise TeachError("没有可用的图片 no usable teaching image")
+    joker_red = DEFAULT_RED
+    if reds[Rank.SMALL_JOKER] and reds[Rank.BIG_JOKER]:
+        small, big = reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER]
+        joker_red = (float(np.mean(small)) + float(np.mean(big))) / 2
+    arr = np.stack(feats).astype(np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
+    return DeckProfile(tuple(labels), arr, joker_red), problems
+
+
+def samples_from_folder(folder: Path) -> list[tuple[Rank, BGRImage]]:
+    """Teaching images named by rank (see :func:`rank_from_name`); unreadable ones raise."""
+    out = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in IMAGE_SUFFIXES:
+            continue
+        rank = rank_from_name(path.stem)
+        if rank is None:
+            continue
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise TeachError(f"无法读取图片 unreadable image: {path}")
+        out.append((rank, image))
+    return out
+
+
+def samples_from_camera(source: FrameSource,
+                        ask: Callable[[str], str]) -> list[tuple[Rank, BGRImage]]:
+    """Walk the user through every rank: ``ask`` shows a prompt and waits (Enter to capture)."""
+    out = []
+    source.open()
+    try:
+        for rank in ALL_RANKS:
+            answer = ask(f"请把一张 {rank.chinese} 放在相机下，按回车 — show one {rank.chinese} "
+                         "and press Enter (s = skip): ")
+            if answer.strip().lower() == "s":
+                continue
+            out.append((rank, source.read()))
+    finally:
+        source.close()
+    return out

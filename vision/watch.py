@@ -1,0 +1,154 @@
+"""Watching the six zones (看牌区): when does a seat add cards, when is a zone cleared.
+
+Per frame the watcher shrinks the frame, warps it to a small top view of the
+mat (2 mm per pixel) and compares it with the previous one.  While anything
+moves (a hand dropping cards) it waits; once the view has been still for
+``settle_frames`` frames it compares each zone's *paper* pixels with the
+last settled state and reports, per seat, "cards added" (with where),
+"zone cleared" (扣牌) or nothing.  Optionally, every ``recheck_every`` still
+frames it re-detects the mat's markers (:func:`vision.calibrate.check`) and
+keeps the result in ``last_check``, to warn when the mat or camera moved.
+
+Paper is told from the felt by colour saturation, not brightness, so a slow
+change of light or a shadow is not a change; skin-coloured pixels mean a
+hand is still there and the zone is left alone until it goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.calibrate import Calibration, CheckResult, check
+from vision.types import BGRImage, Mask
+
+MM_PER_PX = 2.0
+
+
+class ZoneChange(Enum):
+    """What happened in a zone."""
+
+    ADDED = "added"  # 出牌: new cards were laid
+    CLEARED = "cleared"  # 扣牌: the zone was emptied
+
+
+@dataclass(frozen=True)
+class ZoneEvent:
+    """A settled change in one seat's zone; ``region_mm`` bounds the new cards (x0, y0, x1, y1)."""
+
+    seat: int
+    change: ZoneChange
+    region_mm: tuple[float, float, float, float] | None
+
+    def region_polygon(self) -> npt.NDArray[np.float32] | None:
+        """The region as a 4-point polygon in mat millimetres (for :meth:`Recognizer.read_zone`)."""
+        if self.region_mm is None:
+            return None
+        x0, y0, x1, y1 = self.region_mm
+        return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+
+
+class ZoneWatcher:
+    """Feed it frames with :meth:`update`; it returns the zone events of that frame."""
+
+    def __init__(self, calibration: Calibration, *, settle_frames: int = 4,
+                 motion_fraction: float = 0.002, change_fraction: float = 0.02,
+                 recheck_every: int = 0) -> None:
+        self.cal = calibration
+        self.recheck_every = recheck_every  # re-detect markers every N still frames; 0: never
+        self.last_check: CheckResult | None = None
+        self._settled_frames = 0
+        self.settle_frames = settle_frames
+        self.motion_fraction = motion_fraction
+        self.change_fraction = change_fraction
+        w, h = calibration.frame_size
+        self._shrink = 4
+        self._small_size = (w // self._shrink, h // self._shrink)
+        lay = calibration.layout
+        self._view_size = (int(lay.width_mm / MM_PER_PX), int(lay.height_mm / MM_PER_PX))
+        scale_in = np.diag([self._shrink, self._shrink, 1.0])  # small px -> frame px
+        to_view = np.diag([1 / MM_PER_PX, 1 / MM_PER_PX, 1.0])  # mm -> view px
+        self._warp = to_view @ np.linalg.inv(calibration.homography) @ scale_in
+        self._zones = []
+        for zone in lay.zones:
+            m = np.zeros(self._view_size[::-1], np.uint8)
+            cv2.fillPoly(m, [np.round(zone / MM_PER_PX).astype(np.int32)], 1)
+            m = cv2.erode(m, np.ones((5, 5), np.uint8))  # keep off the printed outline
+            self._zones.append(m.astype(bool))
+        self._prev: npt.NDArray[np.int16] | None = None
+        self._still = 0
+        self._settled: list[Mask] | None = None
+        self._empty: list[float] = []
+        self.moving = False
+
+    def _view(self, frame: BGRImage) -> BGRImage:
+        small = cv2.resize(frame, self._small_size, interpolation=cv2.INTER_AREA)
+        out: BGRImage = cv2.warpPerspective(small, self._warp, self._view_size,
+                                            flags=cv2.INTER_NEAREST)
+        return out
+
+    @staticmethod
+    def _paper_and_skin(view: BGRImage) -> tuple[Mask, Mask]:
+        hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
+        hue, sat, val = hsv[:, :, 0], hsv[:, :, 1], hsv[:, :, 2]
+        paper = (sat < 70) & (val > 60)
+        skin = (sat >= 70) & (val > 60) & ((hue < 22) | (hue > 170))
+        return paper, skin
+
+    def update(self, frame: BGRImage) -> list[ZoneEvent]:
+        """Process one frame; returns events (usually none)."""
+        view = self._view(frame)
+        gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
+        prev, self._prev = self._prev, gray
+        if prev is None:
+            return self._settle(view, first=True)
+        changed = np.count_nonzero(np.abs(gray - prev) > 20)
+        moving = float(changed) > self.motion_fraction * gray.size
+        if moving:
+            self._still = 0
+            self.moving = True
+            return []
+        self._still += 1
+        if self.moving and self._still >= self.settle_frames:
+            self.moving = False
+            return self._settle(view)
+        if not self.moving and self.recheck_every:
+            self._settled_frames += 1
+            if self._settled_frames % self.recheck_every == 0:
+                self.last_check = check(self.cal, frame)
+        return []
+
+    def _settle(self, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
+        paper, skin = self._paper_and_skin(view)
+        if first or self._settled is None:
+            self._settled = [paper & z for z in self._zones]
+            self._empty = [float(np.count_nonzero(p)) / max(1, int(np.count_nonzero(z)))
+                           for p, z in zip(self._settled, self._zones, strict=True)]
+            return []
+        events = []
+        for seat, zone in enumerate(self._zones):
+            area = max(1, int(np.count_nonzero(zone)))
+            if np.count_nonzero(skin & zone) > 0.05 * area:
+                continue  # a hand still rests there; decide when it has gone
+            now = paper & zone
+            before = self._settled[seat]
+            added = now & ~before
+            removed = before & ~now
+            frac_now = float(np.count_nonzero(now)) / area
+            if np.count_nonzero(added) > self.change_fraction * area and \
+                    np.count_nonzero(added) >= np.count_nonzero(removed):
+                ys, xs = np.nonzero(added)
+                region = (float(xs.min()) * MM_PER_PX, float(ys.min()) * MM_PER_PX,
+                          float(xs.max() + 1) * MM_PER_PX, float(ys.max() + 1) * MM_PER_PX)
+                events.append(ZoneEvent(seat, ZoneChange.ADDED, region))
+            elif np.count_nonzero(removed) > self.change_fraction * area and \
+                    frac_now < self._empty[seat] + self.change_fraction:
+                events.append(ZoneEvent(seat, ZoneChange.CLEARED, None))
+            else:
+                continue
+            self._settled[seat] = now
+        return events
