@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.cli_display",
     "device.cli_vision",
     "device.cli_demo",
+    "device.cli_run",
 )
 
 

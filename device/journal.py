@@ -241,12 +241,17 @@ class Journal:
     # ------------------------------------------------------------------ export
 
     def export(self, out_dir: str | os.PathLike[str]) -> list[Path]:
-        """Write each completed deal to ``OUT/<deal id>.txt``, its record lines in order."""
+        """Write each completed deal to ``OUT/<deal id>.txt``, its record lines in order,
+        leaving out events that were undone and the corrections that undid them."""
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
         written = []
         for deal in self.finished_deals():
-            text = "".join(event.line + "\n" for event in self.events(deal))
+            events = self.events(deal)
+            # An undone event and the correction that undid it are not part of the record.
+            undone = {e.corrects for e in events if e.corrects is not None}
+            kept = [e for e in events if e.corrects is None and e.seq not in undone]
+            text = "".join(event.line + "\n" for event in kept)
             target = out / f"{deal}.txt"
             _write_durably(target, text.encode("utf-8"))
             written.append(target)

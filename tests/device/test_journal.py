@@ -203,6 +203,17 @@ def test_export_writes_completed_deals_only(journal: Journal, tmp_path: Path) ->
     assert path.read_text("utf-8") == "deal 1\nseat 3 让牌\n"
 
 
+def test_export_leaves_out_undone_events(journal: Journal, tmp_path: Path) -> None:
+    journal.start_deal("d1")
+    journal.append("d1", "1. S0 play 555")
+    wrong = journal.append("d1", "2. S1 play 666")
+    journal.append("d1", "undo 2. S1 play 666", corrects=wrong.seq)
+    journal.append("d1", "2. S1 play 777")
+    journal.finish_deal("d1")
+    [path] = journal.export(tmp_path / "out")
+    assert path.read_text("utf-8") == "1. S0 play 555\n2. S1 play 777\n"
+
+
 def test_export_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     state = tmp_path / "state"
     with Journal.open(state) as j:
