@@ -96,8 +96,9 @@ def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
         return None
     v = np.subtract(b.center, a.center)
     along, perp = float(v @ d) / h, float(v @ r) / h
-    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.58 … 0.87 of a card
-    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.58 <= perp / along <= 0.87):
+    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.45 … 0.87 of a card
+    # (wide glyphs such as K sit further in, so the lower bound allows for them)
+    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.45 <= perp / along <= 0.87):
         return None
     return abs(perp / along - CARD_W / CARD_H)
 

@@ -74,3 +74,18 @@ def test_shipped_model_is_small_and_reads_a_plain_glyph() -> None:
     ImageDraw.Draw(img).text((10, 5), "Q", font=ImageFont.truetype(str(font_path), 60), fill=255)
     scores = model.scores(glyph_feature((np.asarray(img) > 127).astype(np.uint8))[None])
     assert model.labels[int(scores[0].argmax())] == "Q"
+
+
+def test_a_single_wide_glyph_card_is_one_card() -> None:
+    """A lone K's two corner indices pair into one card (wide glyphs sit further in)."""
+    from gouji.cards import Rank
+    from vision.faces import DrawnFaces
+    from vision.recognize import Recognizer, zone_view
+    from vision.synth import SceneGenerator
+
+    gen = SceneGenerator(DrawnFaces(0), size=(960, 540))
+    reader = Recognizer()
+    for seed in range(3):
+        scene = gen.render(seed, {1: [Rank.KING]})
+        reading = reader.read_set(zone_view(scene.image, scene.homography, scene.layout.zones[1]))
+        assert reading.cards == (Rank.KING,), (seed, reading)
