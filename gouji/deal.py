@@ -102,8 +102,8 @@ class DealState:
     """够死级 a seat still has though its opposite is gone: three after choosing 要头 against
     a revolution (001), one for topping the 够级 底牌 of 头科/二科 (003)."""
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
-    topped: set[int] = field(default_factory=set)
-    """Seats whose latest play has been topped (for 闷 declarations)."""
+    topped: dict[int, int] = field(default_factory=dict)
+    """Seats whose latest play has been topped, and by whom (for 闷 in observed mode)."""
     played: Counter[Rank] = field(default_factory=Counter)
     events: list[DealEvent] = field(default_factory=list)
     log: list[Action] = field(default_factory=list)
@@ -222,7 +222,13 @@ class DealState:
         seat, play = action.seat, action.play
         trick = self.trick
         self._take(seat, play.cards)
-        self.topped.discard(seat)
+        topped_by = self.topped.pop(seat, None)
+        if self.counts[seat] == 0 and topped_by is not None and self._late_men(play):
+            # 001「最后走3之前的一手牌被人上牌，称为被闷」: with only counts known, the seat's
+            # last 3s show that its play before them was topped — it was 闷 then, not out now.
+            self._men(seat, by=topped_by)
+            self._after_change()
+            return
         if self.counts[seat] == 0:
             self._go_out(seat)
         if trick is None:
@@ -230,6 +236,16 @@ class DealState:
         else:
             self._answer(action, trick, burning)
         self._after_change()
+
+    def _late_men(self, play: Play) -> bool:
+        """Observed 憋三: a last play of 3s alone, after the seat's previous play was topped."""
+        return (
+            self.hands is None
+            and self.rules.biesan.enabled
+            and play.rank is Rank.THREE
+            and not play.twos
+            and not play.jokers
+        )
 
     def validate_play(self, action: PlayCards) -> bool:
         """Raise :class:`Refusal` unless ``action`` may be played now; True when it is a burn."""
@@ -346,7 +362,7 @@ class DealState:
                 self.burn = Burn(burner=seat, target=owner, burned=trick)
             else:  # burned out in one play
                 self.events.append(DealEvent("burn_success", seat, owner))
-        self.topped.add(owner)
+        self.topped[owner] = seat
         if (
             self.rules.round.dipai == "dead_gouji_chance"
             and seat == opposite(owner)
@@ -626,8 +642,7 @@ class DealState:
                           "from the hand")
         if not self.in_play(seat) or seat not in self.topped:
             raise Refusal(action, "闷 needs the seat's last play to have been topped")
-        topper = self.trick.owner if self.trick is not None else None
-        self._men(seat, by=topper if topper is not None else seat)
+        self._men(seat, by=self.topped.pop(seat))
         if self.leader == seat:
             self.leader = self._next_in_play(seat)
         self._after_change()

@@ -471,3 +471,25 @@ def test_tribute_topping_the_gouji_dipai_is_a_gousiji() -> None:
     plain = act(start("tribute", hands, **{"biesan__enabled": False, "round__dipai": "none"}),
                 "0 KK", "2 pass", "4 pass", "1 pass", "5 pass", "3 AA")
     assert not plain.kaidian[3]  # without the chance S3 is 无头: AA is no 够级
+
+
+def test_observed_last_threes_after_a_topped_play_are_men() -> None:
+    """001「最后走3之前的一手牌被人上牌，称为“被闷”」: with only counts known the engine sees it
+    when the seat shows its last 3s, and counts it from the topping."""
+    s = DealState.start(DealSetup(preset="jinyou", leader=0, counts=(2, 5, 5, 5, 5, 2)))
+    act(s, "0 K", "1 A", "2 pass", "3 pass", "4 pass", "5 pass", "0 pass")
+    act(s, "1 6", "2 pass", "3 pass", "4 pass", "5 8")
+    act(s, *(f"{i} pass" for i in s.queue))
+    act(s, "5 3")  # S5's 8 stood: out as 头科
+    assert s.places[5] == 0
+    act(s, *(f"{i} pass" for i in s.queue))  # 接风 to S0
+    assert s.to_act == 0
+    act(s, "0 3")
+    assert s.places[0] == 5 and ("men", 0, 1) in kinds(s)
+    assert s.to_act == 1
+
+
+def test_observed_last_threes_after_a_standing_play_go_out() -> None:
+    s = DealState.start(DealSetup(preset="jinyou", leader=0, counts=(2, 5, 5, 5, 5, 5)))
+    act(s, "0 K", *(f"{i} pass" for i in (1, 2, 3, 4, 5)), "0 3")
+    assert s.places[0] == 0
