@@ -282,7 +282,7 @@ class DealState:
                 raise Refusal(action, f"手里没有这些牌 S{seat} does not hold the {names}")
             return
         population = self.rules.deck.population
-        for rank, n in _by_rank(play):
+        for rank, n in play.by_rank():
             if self.played[rank] + n > population[rank]:
                 raise Refusal(
                     action,
@@ -772,15 +772,6 @@ _FAILED_BURN_SEVERITY = 1
 _LAKE_SEVERITY = 2
 
 
-def _by_rank(play: Play) -> list[tuple[Rank, int]]:
-    """(rank, count) of each kind of card in ``play``."""
-    twos = play.twos + (play.natural if play.rank is Rank.TWO else 0)
-    pairs = [(Rank.TWO, twos), (Rank.SMALL_JOKER, play.small), (Rank.BIG_JOKER, play.big)]
-    if play.rank is not None and play.rank is not Rank.TWO:
-        pairs.append((play.rank, play.natural))
-    return [(r, n) for r, n in pairs if n]
-
-
 def _missing(hand: Counter[Rank], play: Play) -> list[Rank]:
     """The ranks ``play`` needs more of than ``hand`` holds."""
-    return [r for r, n in _by_rank(play) if hand[r] < n]
+    return [r for r, n in play.by_rank() if hand[r] < n]

@@ -108,6 +108,14 @@ class Play(NamedTuple):
         """True when any 2 is in the play, attached or on its own."""
         return self.twos > 0 or self.rank is Rank.TWO
 
+    def by_rank(self) -> list[tuple[Rank, int]]:
+        """(rank, count) of each kind of card in the play, 2s attached or not together."""
+        twos = self.twos + (self.natural if self.rank is Rank.TWO else 0)
+        pairs = [(Rank.TWO, twos), (Rank.SMALL_JOKER, self.small), (Rank.BIG_JOKER, self.big)]
+        if self.rank is not None and self.rank is not Rank.TWO:
+            pairs.append((self.rank, self.natural))
+        return [(r, n) for r, n in pairs if n]
+
     def __str__(self) -> str:
         return format_cards(self.cards)
 
@@ -129,14 +137,8 @@ def check_legal(play: Play, rules: Rules) -> None:
             "play.threes_fours_carry",
         )
     population = rules.deck.population
-    twos = play.twos + (play.natural if play.rank is Rank.TWO else 0)
-    for rank, n in (
-        (play.rank, play.natural if play.rank is not Rank.TWO else 0),
-        (Rank.TWO, twos),
-        (Rank.SMALL_JOKER, play.small),
-        (Rank.BIG_JOKER, play.big),
-    ):
-        if rank is not None and n > population[rank]:
+    for rank, n in play.by_rank():
+        if n > population[rank]:
             raise PlayError(
                 f"超出牌数 more {rank.chinese} than exist: {n} played, "
                 f"{population[rank]} in the {rules.deck.decks}-deck pack",
