@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Iterator
 
-import pytest
 import serial
-from gpiozero import LED, Device
+from gpiozero import LED
 from gpiozero.pins.mock import MockFactory
 
 from device import config as cfg
@@ -17,15 +15,6 @@ from device.events import Action
 from device.panel import Port
 from device.panel_protocol import Button, encode
 from tests.device.waiting import wait_until
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    mock = MockFactory()
-    Device.pin_factory = mock
-    yield mock
-    mock.reset()
-    Device.pin_factory = None
 
 
 def config_with(override: str) -> cfg.Config:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator
 
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from device.config import GpioConfig
@@ -17,15 +15,6 @@ from device.gpio import TablePins
 CONFIG = GpioConfig(enabled=True, pass_pin=5, rang_pin=6, confirm_pin=13, undo_pin=19,
                     seat_pass_pins=(), led_pins=(17, 27, 22, 23, 24, 25), buzzer_pin=18,
                     bounce_ms=0)
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    mock = MockFactory()
-    Device.pin_factory = mock
-    yield mock
-    mock.reset()
-    Device.pin_factory = None
 
 
 def press(factory: MockFactory, pin: int) -> None:
