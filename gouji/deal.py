@@ -108,6 +108,8 @@ class DealState:
     events: list[DealEvent] = field(default_factory=list)
     log: list[Action] = field(default_factory=list)
     places: list[int | None] = field(default_factory=lambda: [None] * SEATS)
+    _validated: tuple[int, PlayCards, bool] | None = field(default=None, repr=False,
+                                                           compare=False)
 
     # ------------------------------------------------------------------ building
 
@@ -249,6 +251,14 @@ class DealState:
 
     def validate_play(self, action: PlayCards) -> bool:
         """Raise :class:`Refusal` unless ``action`` may be played now; True when it is a burn."""
+        # A bot asks before it plays; the answer holds until the log changes.
+        if self._validated is not None and self._validated[:2] == (len(self.log), action):
+            return self._validated[2]
+        burning = self._validate_play(action)
+        self._validated = (len(self.log), action, burning)
+        return burning
+
+    def _validate_play(self, action: PlayCards) -> bool:
         seat, play = action.seat, action.play
         rules = self.rules
         try:

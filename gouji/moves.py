@@ -24,38 +24,42 @@ def formable_plays(
     size: int | None = None,
     above: int = 0,
     twos_anyway: bool = False,
-) -> Iterator[Play]:
+) -> list[Play]:
     """Every play ``hand`` can form (legal or not under the preset), of ``size`` cards if
     given, and of a rank higher than ``above`` when it holds a rank at all (plays of 2s
     also when ``twos_anyway``)."""
-    twos, small, big = hand[Rank.TWO], hand[Rank.SMALL_JOKER], hand[Rank.BIG_JOKER]
+    count = hand.get  # Counter's own lookup of a missing rank is a slow Python call
+    twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
     attach = twos if rules.play.attached_twos != "forbidden" else 0
     most = size if size is not None else 10**6
-    for rank in NATURAL_RANKS:
-        if rank <= above:
-            continue
-        for n in range(1, min(hand[rank], most) + 1):
-            yield from _with_extras(rank, n, attach, small, big, size)
+    groups: list[tuple[Rank | None, int, int]] = [
+        (rank, n, attach)
+        for rank in NATURAL_RANKS[max(0, above - _LOWEST + 1):]
+        for n in range(1, min(count(rank, 0), most) + 1)
+    ]
     if above < Rank.TWO or twos_anyway:
-        for n in range(1, min(twos, most) + 1):
-            yield from _with_extras(Rank.TWO, n, 0, small, big, size)
-    yield from _with_extras(None, 0, 0, small, big, size)
-
-
-def _with_extras(
-    rank: Rank | None, n: int, twos: int, small: int, big: int, size: int | None
-) -> Iterator[Play]:
-    """``n`` cards of ``rank`` with up to ``twos`` attached 2s and the jokers held."""
-    for t in range(twos + 1):
-        for y in range(small + 1):
-            if size is None:
-                for z in range(big + 1):
-                    if n + t + y + z:
-                        yield Play(rank, n, t, y, z)
-            else:
+        groups += [(Rank.TWO, n, 0) for n in range(1, min(twos, most) + 1)]
+    groups.append((None, 0, 0))
+    plays: list[Play] = []
+    add = plays.append
+    if size is None:
+        for rank, n, most_twos in groups:
+            for t in range(most_twos + 1):
+                for y in range(small + 1):
+                    for z in range(big + 1):
+                        if n + t + y + z:
+                            add(Play(rank, n, t, y, z))
+        return plays
+    for rank, n, most_twos in groups:
+        for t in range(min(most_twos, size - n) + 1):
+            for y in range(min(small, size - n - t) + 1):
                 z = size - n - t - y
-                if 0 <= z <= big and size:
-                    yield Play(rank, n, t, y, z)
+                if z <= big and size:
+                    add(Play(rank, n, t, y, z))
+    return plays
+
+
+_LOWEST = int(NATURAL_RANKS[0])
 
 
 def answer_sizes(state: DealState, hand: Counter[Rank]) -> list[int]:
@@ -99,7 +103,7 @@ def candidate_plays(state: DealState) -> list[Play]:
     trick = state.trick
     hand = state.hands[seat]
     if trick is None:
-        return list(formable_plays(hand, state.rules))
+        return formable_plays(hand, state.rules)
     cmp = comparator(state.rules)
     on_table = trick.play.play
     if cmp.jokers_apart and on_table.jokers:
