@@ -46,7 +46,9 @@ class Rang:
         return f"S{self.seat} rang"
 
 
-Declaration = Literal["men", "no_gouji", "xuandian", "hedian", "geming", "yaotou"]
+Declaration = Literal[
+    "men", "no_gouji", "xuandian", "hedian", "geming", "yaotou", "rendian", "chongdian", "youtou"
+]
 DECLARATIONS: dict[Declaration, str] = {
     "men": "闷",
     "no_gouji": "无够级",
@@ -54,6 +56,9 @@ DECLARATIONS: dict[Declaration, str] = {
     "hedian": "和点",
     "geming": "革命",
     "yaotou": "要头",
+    "rendian": "认点",
+    "chongdian": "冲点",
+    "youtou": "有头",
 }
 """Each declaration with its Chinese name."""
 
@@ -68,7 +73,11 @@ class Declare:
     declares its opposite will not open (宣点).  ``hedian``: before play, the seat agrees
     to 和点; when both opposites do, both count as opened (000).  ``geming``: before
     play, a seat with no 2 and no joker abandons the deal (革命, 001/003).  ``yaotou``:
-    the revolutionary's opposite chooses 要头 (three 够死级) instead of 无头.
+    the revolutionary's opposite chooses 要头 (three 够死级) instead of 无头.  ``rendian``:
+    before play, a seat that did not buy a 4 concedes the point (认点, 金游).  ``chongdian``:
+    before play, a seat with nothing above A and three pure 够级 sets challenges its
+    opposite (冲点, 000 十).  ``youtou``: after a 冲点, the challenger's opposite keeps its
+    够级 rights (有头) instead of playing 无头.
     """
 
     seat: int

@@ -102,6 +102,18 @@ class DealState:
     """够死级 a seat still has though its opposite is gone: three after choosing 要头 against
     a revolution (001), one for topping the 够级 底牌 of 头科/二科 (003)."""
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    rendian: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    """认点: the seat did not buy a 4 and conceded the point (金游)."""
+    chongdian: list[int] = field(default_factory=list)
+    """冲点: the challengers, in the order they declared (000 十)."""
+    chong_sets: int = 0
+    """Sets the challenger now playing has put to its opposite."""
+    chong_result: dict[int, bool] = field(default_factory=dict)
+    """Finished 冲点: challenger → whether one of its sets stood (冲点成功)."""
+    youtou: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    """有头: a challenger's opposite kept its 够级 rights (000 十)."""
+    play_begun: bool = False
+    """A play outside the 冲点 has been made."""
     topped: dict[int, int] = field(default_factory=dict)
     """Seats whose latest play has been topped, and by whom (for 闷 in observed mode)."""
     played: Counter[Rank] = field(default_factory=Counter)
@@ -163,11 +175,18 @@ class DealState:
         return decided >= 2
 
     def wutou(self, seat: int) -> bool:
-        """无头: the seat's opposite has gone out (走科) or revolted, and the seat has no
-        够死级 left — before 四户乱缠."""
+        """无头: the seat's opposite has gone out (走科), revolted or rushed the point (冲点),
+        and the seat has no 够死级 left and did not choose 有头 — before 四户乱缠."""
         opp = opposite(seat)
-        gone = opp in self.finished or opp == self.geming
-        return gone and not self.gousiji[seat] and not self.luanchan
+        gone = opp in self.finished or opp == self.geming or opp in self.chong_result
+        return gone and not self.gousiji[seat] and not self.youtou[seat] and not self.luanchan
+
+    @property
+    def challenger(self) -> int | None:
+        """The seat whose 冲点 sets are being put to its opposite now, if any."""
+        if self.void:
+            return None
+        return next((s for s in self.chongdian if s not in self.chong_result), None)
 
     def shown_count(self, seat: int, *, referee: bool = False) -> int | None:
         """报牌: the seat's count as the table may see it (None: hidden); the referee sees all.
@@ -187,7 +206,8 @@ class DealState:
         if self.over:
             return None
         if self.trick is None:
-            return self.leader
+            challenger = self.challenger
+            return self.leader if challenger is None else challenger
         return self.queue[0] if self.queue else None
 
     # ------------------------------------------------------------------ acting
@@ -221,6 +241,10 @@ class DealState:
 
     def _play(self, action: PlayCards) -> None:
         burning = self.validate_play(action)
+        if self.challenger is not None:
+            self._chong_play(action)
+            return
+        self.play_begun = True
         seat, play = action.seat, action.play
         trick = self.trick
         self._take(seat, play.cards)
@@ -266,6 +290,9 @@ class DealState:
         except PlayError as exc:
             raise Refusal(action, exc.reason, exc.switch) from None
         self._check_holds(action)
+        if self.challenger is not None and self.trick is None and not is_pure_gouji(play, rules):
+            raise Refusal(action, "冲点须出纯够级牌 each 冲点 set is a pure 够级 play (000 十)",
+                          "preplay.chongdian")
         left = self.counts[seat] - play.size
         self._check_whole(action)
         self._check_biesan(action, left)
@@ -285,6 +312,9 @@ class DealState:
         seat, play = action.seat, action.play
         if play.size > self.counts[seat]:
             raise Refusal(action, f"手牌不够 S{seat} holds only {self.counts[seat]} cards")
+        if self.rendian[seat] and Rank.FOUR in play.cards:
+            raise Refusal(action, f"认点 S{seat} conceded the point: it holds no 4",
+                          "preplay.no_four_concedes_point")
         if self.hands is not None:
             missing = _missing(self.hands[seat], play)
             if missing:
@@ -491,6 +521,10 @@ class DealState:
     def _pass(self, action: Pass) -> None:
         if self.trick is None:
             raise Refusal(action, "发牌不能过 the seat with the lead must play")
+        if self.challenger is not None:  # the opposite lets the 冲点 set stand
+            self._chong_end(stood=True)
+            self._after_change()
+            return
         seat = self.queue.pop(0)
         self.passed.add(seat)
         if not self.queue:
@@ -598,7 +632,13 @@ class DealState:
         return bool(hand) and all(r is Rank.THREE for r in hand.elements())
 
     def _declare(self, action: Declare) -> None:
-        if action.what == "men":
+        if action.what == "chongdian":
+            self._declare_chongdian(action)
+        elif action.what == "youtou":
+            self._declare_youtou(action)
+        elif action.what == "rendian":
+            self._declare_rendian(action)
+        elif action.what == "men":
             self._declare_men(action)
         elif action.what == "no_gouji":
             self._declare_no_gouji(action)
@@ -642,6 +682,91 @@ class DealState:
             raise Refusal(action, "要头 is chosen by the opposite of the seat that revolted")
         self._before_play(action)
         self.gousiji[seat] = 3
+
+    def _declare_rendian(self, action: Declare) -> None:
+        """认点 (金游「如果不买四，视为主动认点，下一局需要向对方进一张点贡」)."""
+        seat = action.seat
+        if not self.rules.preplay.no_four_concedes_point:
+            raise Refusal(action, "无认点 in this preset not buying a 4 concedes nothing",
+                          "preplay.no_four_concedes_point")
+        self._before_play(action)
+        if self.hands is not None and self.hands[seat][Rank.FOUR]:
+            raise Refusal(action, f"不能认点 S{seat} holds a 4: only a seat without one concedes")
+        if self.rendian[seat]:
+            raise Refusal(action, "已经认点 this seat has already conceded")
+        self.rendian[seat] = True
+        self._open(opposite(seat))  # the point is its opposite's: a 点贡 is owed
+
+    def _declare_chongdian(self, action: Declare) -> None:
+        """冲点 (000 十): nothing above A and three pure 够级 sets; a third challenger
+        voids the deal (「若3人或3人以上冲点则重新洗牌摸牌，贡数不变」)."""
+        seat = action.seat
+        if not self.rules.preplay.chongdian:
+            raise Refusal(action, "不冲点 this preset has no 冲点", "preplay.chongdian")
+        self._before_play(action)
+        if seat in self.chongdian:
+            raise Refusal(action, "已经冲点 this seat has already declared 冲点")
+        if self.hands is not None and chongdian_sets(self.hands[seat]) < 3:
+            raise Refusal(action, "不能冲点 冲点 needs no card above A and at least three pure "
+                          "够级 sets (000「手中没有大于A的牌，并且有至少3套纯够级牌」)")
+        self.chongdian.append(seat)
+        if len(self.chongdian) >= 3:
+            self.void = True
+
+    def _declare_youtou(self, action: Declare) -> None:
+        """有头: the challenger's opposite keeps its 够级 (000「若选择有头…他也可以烧牌」)."""
+        seat = action.seat
+        if opposite(seat) not in self.chong_result:
+            raise Refusal(action, "有头 is chosen by the opposite of a seat whose 冲点 is over",
+                          "preplay.chongdian")
+        if self.play_begun:
+            raise Refusal(action, "有头 is chosen when the 冲点 ends, before play goes on")
+        if self.youtou[seat]:
+            raise Refusal(action, "已经有头 already chosen")
+        self.youtou[seat] = True
+
+    def _chong_play(self, action: PlayCards) -> None:
+        """A 冲点 set, or the opposite topping it (「每打一套够级牌则询问冲点者对门是否要」)."""
+        seat = action.seat
+        self._take(seat, action.play.cards)
+        if self.trick is None:
+            self.chong_sets += 1
+            self.trick = Trick(seat, action, gouji=True)
+            self.queue = [opposite(seat)]
+        else:
+            challenger = self.trick.owner
+            self.trick, self.queue = None, []
+            if self.chong_sets == 3 or (
+                self.hands is not None and not chongdian_sets(self.hands[challenger])
+            ):
+                self._chong_end(stood=False)
+        self._after_change()
+
+    def _chong_end(self, *, stood: bool) -> None:
+        """成功: the challenger opens; 失败: its opposite opens and throws away a 4. Both are
+        四客 (两人冲点: the one that stood, else the better last place, is 四客, the other 小拉)."""
+        seat = self.challenger
+        assert seat is not None
+        opp = opposite(seat)
+        self.chong_result[seat] = stood
+        self.trick, self.queue, self.chong_sets = None, [], 0
+        if stood:
+            self._open(seat)
+        else:
+            self._open(opp)
+            if self.hands is None or self.hands[opp][Rank.FOUR]:
+                self._take(opp, (Rank.FOUR,))  # 「对门被视为开点并且扔掉4继续游戏」
+        if self.challenger is not None:
+            return
+        ranked = sorted(self.chongdian, key=lambda s: (not self.chong_result[s],
+                                                       self._last_place(s)))
+        for place, challenger in zip((3, 4), ranked, strict=False):
+            self.places[challenger] = place
+
+    def _last_place(self, seat: int) -> int:
+        """The seat's place in the last deal (else its turn among the challengers)."""
+        order = self.setup.last_order
+        return order.index(seat) if order else self.chongdian.index(seat)
 
     def _declare_men(self, action: Declare) -> None:
         seat = action.seat
@@ -780,6 +905,13 @@ class DealState:
 _MEN_SEVERITY = 1
 _FAILED_BURN_SEVERITY = 1
 _LAKE_SEVERITY = 2
+
+
+def chongdian_sets(hand: Counter[Rank]) -> int:
+    """How many pure 够级 sets ``hand`` holds for 冲点 — none when it holds a 2 or a joker."""
+    if hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER]:
+        return 0
+    return sum(hand[rank] // n for rank, n in GOUJI_MINIMUM.items() if rank < Rank.TWO)
 
 
 def _missing(hand: Counter[Rank], play: Play) -> list[Rank]:

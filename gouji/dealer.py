@@ -46,9 +46,10 @@ def random_setup(
     leader: int | None = None,
     owed: Sequence[TributeDue] = (),
     opened: tuple[int, ...] = (),
+    last_order: tuple[int, ...] = (),
 ) -> DealSetup:
     """A full-information deal from a seeded shuffle, after 买三买四 and the tribute ``owed``;
-    ``opened`` seats start opened (点贡毕业)."""
+    ``opened`` seats start opened (点贡毕业); ``last_order`` is the last deal's order."""
     rng = random.Random(seed)
     rules = get_preset(preset).rules
     if changes:
@@ -62,7 +63,7 @@ def random_setup(
     if handovers:
         tags["Tribute"] = "; ".join(_handover_text(h) for h in handovers)
     return DealSetup(preset=preset, leader=first, hands=hands, changes=dict(changes or {}),
-                     tags=tags, opened=opened)
+                     tags=tags, opened=opened, last_order=last_order)
 
 
 def _gained(purchases: Sequence[Purchase]) -> list[list[Rank]]:

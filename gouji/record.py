@@ -153,7 +153,9 @@ def _bad_char(text: str) -> str | None:
 
 
 def _is_reserved(name: str) -> bool:
-    return name in ("Rules", "Set", "Seats", "Leader", "Opened", "Counts", "Result") or bool(
+    return name in (
+        "Rules", "Set", "Seats", "Leader", "Opened", "LastOrder", "Counts", "Result"
+    ) or bool(
         _SEAT_TAG.fullmatch(name)
     )
 
@@ -249,6 +251,8 @@ def _render(setup: DealSetup, events: Iterable[EventInput], result: str | None) 
     lines.append(_tag("Leader", str(setup.leader)))
     if setup.opened:
         lines.append(_tag("Opened", " ".join(str(s) for s in setup.opened)))
+    if setup.last_order:
+        lines.append(_tag("LastOrder", " ".join(str(s) for s in setup.last_order)))
     if setup.hands is not None:
         lines += [_tag(f"Hand{i}", format_cards(hand)) for i, hand in enumerate(setup.hands)]
     elif setup.counts is not None:
@@ -564,14 +568,17 @@ def _read_leader(raw: _RawDeal, header: _Header, errors: _Errors) -> int | None:
     return leader
 
 
-def _read_opened(header: _Header, errors: _Errors) -> tuple[int, ...] | None:
-    """``[Opened "3 5"]``: seats that start the deal opened (点贡毕业)."""
-    if "Opened" not in header.tags:
+def _read_seats(header: _Header, errors: _Errors, tag: str) -> tuple[int, ...] | None:
+    """``[Opened "3 5"]``: seats that start the deal opened (点贡毕业); ``[LastOrder
+    "2 0 4 1 5 3"]``: the last deal's seats from 头科 to 大落 (冲点 ties)."""
+    if tag not in header.tags:
         return ()
-    number, value = header.tags["Opened"]
+    number, value = header.tags[tag]
     seats = [_small_int(f) for f in value.replace(",", " ").split()]
-    if not seats or any(s is None or not 0 <= s < SEATS for s in seats):
-        errors.add(number, f"开点 Opened lists seats 0-5 (\"3 5\"), not {value!r}")
+    whole = tag != "LastOrder" or sorted(s or 0 for s in seats) == list(range(SEATS))
+    if not seats or any(s is None or not 0 <= s < SEATS for s in seats) or not whole:
+        example = "3 5" if tag == "Opened" else "2 0 4 1 5 3, each seat once"
+        errors.add(number, f"{tag} lists seats 0-5 (\"{example}\"), not {value!r}")
         return None
     return tuple(s for s in seats if s is not None)
 
@@ -646,9 +653,11 @@ def _read_header(
     rules_read = _read_rules(raw, header, errors)
     names = _read_names(raw, header, errors)
     leader = _read_leader(raw, header, errors)
-    opened = _read_opened(header, errors)
+    opened = _read_seats(header, errors, "Opened")
+    last_order = _read_seats(header, errors, "LastOrder")
     cards = _read_cards(raw, header, rules_read[1] if rules_read else None, errors)
-    if rules_read is None or names is None or leader is None or cards is None or opened is None:
+    if (rules_read is None or names is None or leader is None or cards is None or opened is None
+            or last_order is None):
         return None
     preset, _rules, changes = rules_read
     hands, counts = cards
@@ -662,6 +671,7 @@ def _read_header(
             names=names,
             tags=header.free,
             opened=opened,
+            last_order=last_order,
         )
     except ValueError as exc:  # pragma: no cover - the checks above come first
         errors.add(raw.first, f"开局 {exc}")

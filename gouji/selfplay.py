@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from gouji.actions import Declare
 from gouji.bots import Bot, HeuristicBot, RandomBot
-from gouji.deal import DealState
+from gouji.deal import DealState, chongdian_sets
 from gouji.dealer import automatic_declarations, random_setup
 from gouji.match import Match
 from gouji.presets import get_preset
@@ -31,7 +32,7 @@ def play_deal(
 ) -> DealState:
     """Let ``bot`` play every seat of ``setup`` (default: dealt from ``seed``) to the end."""
     state = DealState.start(setup if setup is not None else random_setup(preset, seed))
-    for declaration in automatic_declarations(state.setup):
+    for declaration in [*automatic_declarations(state.setup), *rushes(state)]:
         state.apply(declaration)
     chooser = make_bot(bot, random.Random(seed))
     while not state.over:
@@ -39,6 +40,14 @@ def play_deal(
             raise RuntimeError(f"{preset} seed {seed}: no end after {MAX_ACTIONS} actions")
         state.apply(chooser.choose(state))
     return state
+
+
+def rushes(state: DealState) -> list[Declare]:
+    """The bots' own choice before play: every seat that may rush the point (冲点) does."""
+    if not state.rules.preplay.chongdian or state.hands is None:
+        return []
+    return [Declare(seat, "chongdian") for seat, hand in enumerate(state.hands)
+            if chongdian_sets(hand) >= 3]
 
 
 @dataclass
@@ -78,8 +87,10 @@ def run(
     leader: int | None = None
     owed: tuple[TributeDue, ...] = ()
     opened: tuple[int, ...] = ()
+    last_order: tuple[int, ...] = ()
     for k in range(deals):
-        setup = random_setup(preset, seed + k, leader=leader, owed=owed, opened=opened)
+        setup = random_setup(preset, seed + k, leader=leader, owed=owed, opened=opened,
+                             last_order=last_order)
         state = play_deal(preset, seed + k, bot, setup)
         if state.void:
             yield state, None
@@ -90,3 +101,4 @@ def run(
             match.add(result)
             leader = match.next_leader(setup.leader)
             owed, opened = match.owed_next(), match.graduates()
+            last_order = result.order

@@ -34,6 +34,8 @@ class DealSetup:
     """Free tag pairs kept by the record (Event, Date, Table, Deal …)."""
     opened: tuple[int, ...] = ()
     """Seats counted as opened (开点) from the start: 枣庄's 点贡毕业 after three deals."""
+    last_order: tuple[int, ...] = ()
+    """The last deal's seats from 头科 to 大落 (empty: none): it ranks two 冲点 alike."""
 
     def __post_init__(self) -> None:
         if (self.hands is None) == (self.counts is None):
@@ -42,6 +44,9 @@ class DealSetup:
             raise ValueError(f"发牌人 leader must be a seat 0-5, not {self.leader}")
         if any(not 0 <= s < SEATS for s in self.opened):
             raise ValueError(f"开点 opened seats must be 0-5, not {list(self.opened)}")
+        if self.last_order and sorted(self.last_order) != list(range(SEATS)):
+            raise ValueError(f"上局名次 last order must list seats 0-5 once each, not "
+                             f"{list(self.last_order)}")
         if len(self.names) != SEATS:
             raise ValueError(f"a deal has {SEATS} seats, not {len(self.names)} names")
         sizes = self.seat_counts
