@@ -16,6 +16,7 @@ real table the device fills in the passes of seats that let a later seat act.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -104,12 +105,14 @@ class DealState:
     four_pending: list[bool] = field(default_factory=lambda: [False] * SEATS)
     rendian: list[bool] = field(default_factory=lambda: [False] * SEATS)
     """认点: the seat did not buy a 4 and conceded the point (金游)."""
+    closed: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    """The seat may no longer open: it conceded (认点) or lost the point to a 革命's sets."""
     chongdian: list[int] = field(default_factory=list)
     """冲点: the challengers, in the order they declared (000 十)."""
     chong_sets: int = 0
     """Sets the challenger now playing has put to its opposite."""
     chong_result: dict[int, bool] = field(default_factory=dict)
-    """Finished 冲点: challenger → whether one of its sets stood (冲点成功)."""
+    """Finished 冲点 (or the sets of a 革命, 001): seat → whether one of its sets stood."""
     youtou: list[bool] = field(default_factory=lambda: [False] * SEATS)
     """有头: a challenger's opposite kept its 够级 rights (000 十)."""
     play_begun: bool = False
@@ -186,7 +189,8 @@ class DealState:
         """The seat whose 冲点 sets are being put to its opposite now, if any."""
         if self.void:
             return None
-        return next((s for s in self.chongdian if s not in self.chong_result), None)
+        rebel = [self.geming] if self.geming is not None and self.rules.preplay.geming_sets else []
+        return next((s for s in [*self.chongdian, *rebel] if s not in self.chong_result), None)
 
     def shown_count(self, seat: int, *, referee: bool = False) -> int | None:
         """报牌: the seat's count as the table may see it (None: hidden); the referee sees all.
@@ -229,10 +233,18 @@ class DealState:
                 self._rang(action)
         self.log.append(action)
 
+    def copy(self) -> DealState:
+        """An independent copy, cheaper than a replay: what is applied to it leaves this
+        state as it is.  The setup, the rules and the logged actions are immutable, so
+        they are shared."""
+        shared: dict[int, object] = {id(self.setup): self.setup, id(self.rules): self.rules}
+        shared.update((id(action), action) for action in self.log)
+        return copy.deepcopy(self, shared)
+
     def check(self, action: Action) -> Refusal | None:
         """The refusal ``action`` would get now, or None when it is allowed."""
         try:
-            DealState.replay(self.setup, [*self.log, action])
+            self.copy().apply(action)
         except Refusal as refusal:
             return refusal
         return None
@@ -519,12 +531,13 @@ class DealState:
     # -- pass and 让牌
 
     def _pass(self, action: Pass) -> None:
-        if self.trick is None:
-            raise Refusal(action, "发牌不能过 the seat with the lead must play")
-        if self.challenger is not None:  # the opposite lets the 冲点 set stand
-            self._chong_end(stood=True)
+        if self.challenger is not None:
+            # The opposite lets the set stand; a challenger passing has no set left to put.
+            self._chong_end(stood=self.trick is not None)
             self._after_change()
             return
+        if self.trick is None:
+            raise Refusal(action, "发牌不能过 the seat with the lead must play")
         seat = self.queue.pop(0)
         self.passed.add(seat)
         if not self.queue:
@@ -600,9 +613,18 @@ class DealState:
     def _place_revolutionary(self) -> None:
         """革命者通常视为四科, 三科 when its team takes 头科 and 二科 (001/003)."""
         rebel = self.geming
-        if rebel is None or self.places[rebel] is not None or len(self.finished) < 2:
+        if rebel is None or self.places[rebel] is not None:
             return
-        teammates = all(team(s) == team(rebel) for s in self.finished[:2])
+        holder = {p: s for s, p in enumerate(self.places) if p is not None}
+        if 0 not in holder:
+            return
+        if self.rules.preplay.geming_sets and team(holder[0]) != team(rebel):
+            # 001「若对方联邦的队友是头科，则发起革命的人变为大落」
+            self._fall(rebel, _REBEL_SEVERITY)
+            return
+        if 1 not in holder:
+            return
+        teammates = team(holder[0]) == team(holder[1]) == team(rebel)
         wanted = 2 if teammates else 3
         free = [p for p in range(SEATS) if p not in self.places]
         self.places[rebel] = wanted if wanted in free else min(free, key=lambda p: abs(p - wanted))
@@ -670,9 +692,10 @@ class DealState:
             self.void = True  # 001「如同时出现2个(含2个)以上革命者，则该局作废」
             return
         self.geming = seat
-        self.kaidian[seat] = False  # 003「革命算自动认点即自己不开点,对头开点」
-        self._open(opposite(seat))
         self.queue = [s for s in self.queue if s != seat]
+        if not self.rules.preplay.geming_sets:  # else the rebel's sets decide the point (001)
+            self.kaidian[seat] = False  # 003「革命算自动认点即自己不开点,对头开点」
+            self._open(opposite(seat))
         self._after_change()
 
     def _declare_yaotou(self, action: Declare) -> None:
@@ -695,6 +718,7 @@ class DealState:
         if self.rendian[seat]:
             raise Refusal(action, "已经认点 this seat has already conceded")
         self.rendian[seat] = True
+        self.closed[seat] = True
         self._open(opposite(seat))  # the point is its opposite's: a 点贡 is owed
 
     def _declare_chongdian(self, action: Declare) -> None:
@@ -734,11 +758,8 @@ class DealState:
             self.trick = Trick(seat, action, gouji=True)
             self.queue = [opposite(seat)]
         else:
-            challenger = self.trick.owner
             self.trick, self.queue = None, []
-            if self.chong_sets == 3 or (
-                self.hands is not None and not chongdian_sets(self.hands[challenger])
-            ):
+            if self.chong_sets == 3:
                 self._chong_end(stood=False)
         self._after_change()
 
@@ -750,6 +771,9 @@ class DealState:
         opp = opposite(seat)
         self.chong_result[seat] = stood
         self.trick, self.queue, self.chong_sets = None, [], 0
+        if seat == self.geming:
+            self._geming_sets_end(seat, stood=stood)
+            return
         if stood:
             self._open(seat)
         else:
@@ -762,6 +786,15 @@ class DealState:
                                                        self._last_place(s)))
         for place, challenger in zip((3, 4), ranked, strict=False):
             self.places[challenger] = place
+
+    def _geming_sets_end(self, rebel: int, *, stood: bool) -> None:
+        """001「若将3把全部打住了，即宣布革命失败，发起革命的人为大落，且在下局需要进一个点贡;
+        若对头选择不打住或者没有将3把够级牌全部打住了，则发起革命的人在下局获得对头的一个点贡」."""
+        winner, loser = (rebel, opposite(rebel)) if stood else (opposite(rebel), rebel)
+        self._open(winner)
+        self.closed[loser] = True
+        if not stood:
+            self._fall(rebel, _REBEL_SEVERITY)
 
     def _last_place(self, seat: int) -> int:
         """The seat's place in the last deal (else its turn among the challengers)."""
@@ -813,6 +846,12 @@ class DealState:
     def _after_change(self) -> None:
         """Settle the state: end a finished round, pass the lead on, close the deal."""
         while True:
+            challenger = self.challenger
+            if challenger is not None:
+                if self.trick is None and self._no_set_left(challenger):
+                    self._chong_end(stood=False)
+                    continue
+                return
             live = [s for s in range(SEATS) if self.in_play(s)]
             top = {team(s) for s in self.finished[:3]}
             if self.rules.round.chuan_ends_deal and len(self.finished) >= 3 and len(top) == 1:
@@ -821,6 +860,10 @@ class DealState:
             if len(live) <= 1:
                 for seat in live:
                     self.places[seat] = next(p for p in range(SEATS) if p not in self.places)
+                self._place_revolutionary()
+                rebel = self.geming
+                if rebel is not None and self.places[rebel] is None:
+                    self.places[rebel] = next(p for p in range(SEATS) if p not in self.places)
                 self.queue, self.trick, self.leader = [], None, None
                 return
             if self.trick is not None and not self.queue:
@@ -834,6 +877,10 @@ class DealState:
                 self.leader = self._next_in_play(stuck)
             else:
                 return
+
+    def _no_set_left(self, seat: int) -> bool:
+        """With the hand known: the challenger has no pure 够级 set left to put."""
+        return self.hands is not None and not chongdian_sets(self.hands[seat])
 
     def _cannot_lead(self, seat: int) -> bool:
         """憋三 with the hand known: no 3 left and every lead would be the last, not-3 play.
@@ -865,7 +912,7 @@ class DealState:
         )
 
     def _open(self, seat: int) -> None:
-        if not self.kaidian[seat]:
+        if not self.kaidian[seat] and not self.closed[seat]:
             self.kaidian[seat] = True
             self.events.append(DealEvent("kaidian", seat))
 
@@ -905,6 +952,8 @@ class DealState:
 _MEN_SEVERITY = 1
 _FAILED_BURN_SEVERITY = 1
 _LAKE_SEVERITY = 2
+_REBEL_SEVERITY = 3
+"""001: a rebel whose 革命 failed is 大落, below every other fallen seat."""
 
 
 def chongdian_sets(hand: Counter[Rank]) -> int:

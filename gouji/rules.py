@@ -194,6 +194,10 @@ class PreplayRules:
     """Not buying a 4 concedes the point (认点, a 点贡 next deal)."""
     geming: bool
     """革命: a seat with no 2 and no joker may abandon the deal."""
+    geming_sets: bool
+    """The rebel first puts up to three 够级 sets to its opposite (001「革命者出3把够级牌」):
+    all topped, it is 大落 and the point is its opposite's; else the point is its own, and
+    it ends 大落 when the other team takes 头科."""
     chongdian: bool
     """冲点 (000 §十)."""
     kang_gong: Literal["none", "four_jokers", "four_jokers_and_more"]

@@ -10,6 +10,7 @@ from typing import Literal
 
 from gouji.actions import Declare
 from gouji.bots import Bot, HeuristicBot, RandomBot
+from gouji.cards import Rank
 from gouji.deal import DealState, chongdian_sets
 from gouji.dealer import automatic_declarations, random_setup
 from gouji.match import Match
@@ -32,8 +33,11 @@ def play_deal(
 ) -> DealState:
     """Let ``bot`` play every seat of ``setup`` (default: dealt from ``seed``) to the end."""
     state = DealState.start(setup if setup is not None else random_setup(preset, seed))
-    for declaration in [*automatic_declarations(state.setup), *rushes(state)]:
+    for declaration in automatic_declarations(state.setup):
         state.apply(declaration)
+    for declaration in bot_declarations(state):
+        if not state.over:
+            state.apply(declaration)
     chooser = make_bot(bot, random.Random(seed))
     while not state.over:
         if len(state.log) >= MAX_ACTIONS:
@@ -42,12 +46,20 @@ def play_deal(
     return state
 
 
-def rushes(state: DealState) -> list[Declare]:
-    """The bots' own choice before play: every seat that may rush the point (冲点) does."""
-    if not state.rules.preplay.chongdian or state.hands is None:
+def bot_declarations(state: DealState) -> list[Declare]:
+    """The bots' own choices before play: every seat that may rush the point (冲点) or
+    revolt (革命) does."""
+    if state.hands is None:
         return []
-    return [Declare(seat, "chongdian") for seat, hand in enumerate(state.hands)
-            if chongdian_sets(hand) >= 3]
+    preplay = state.rules.preplay
+    chosen = []
+    for seat, hand in enumerate(state.hands):
+        bare = not (hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER])
+        if preplay.chongdian and chongdian_sets(hand) >= 3:
+            chosen.append(Declare(seat, "chongdian"))
+        elif preplay.geming and bare and state.geming != seat:
+            chosen.append(Declare(seat, "geming"))
+    return chosen
 
 
 @dataclass

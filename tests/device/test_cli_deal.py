@@ -45,9 +45,9 @@ def test_referee_names_the_line_of_each_refusal(
     capsys.readouterr()
     path = tmp_path / "dorm-4.gjr"
     lines = path.read_text(encoding="utf-8").splitlines()
-    first_event = next(i for i, line in enumerate(lines) if line.startswith("1. "))
-    seat = lines[first_event].split()[1]
-    lines[first_event] = f"1. {seat} play RRRRR"  # more 大王 than a 4-deck pack holds
+    first_event = next(i for i, line in enumerate(lines) if " play " in line)
+    number, seat = lines[first_event].split()[:2]
+    lines[first_event] = f"{number} {seat} play RRRRR"  # more 大王 than a 4-deck pack holds
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code = main(["referee", str(path), "--json"])
     data = json.loads(capsys.readouterr().out)

@@ -378,7 +378,7 @@ GEMING = ["5553", "6663", "7773", "8883", "9993", "KKK3"]  # nobody holds a 2 or
 def test_geming_abandons_the_deal_and_the_opposite_opens() -> None:
     """001「如果大花、小花、2均没有时，可声明“革命”，即弃牌不在参与此局的够级活动」;
     003「革命算自动认点即自己不开点,对头开点」"""
-    s = start("match", GEMING)
+    s = start("tribute", GEMING)
     s.apply(Declare(2, "geming"))
     assert not s.in_play(2) and s.kaidian[5] and not s.kaidian[2]
     act(s, "0 555")
@@ -493,3 +493,27 @@ def test_observed_last_threes_after_a_standing_play_go_out() -> None:
     s = DealState.start(DealSetup(preset="jinyou", leader=0, counts=(2, 5, 5, 5, 5, 5)))
     act(s, "0 K", *(f"{i} pass" for i in (1, 2, 3, 4, 5)), "0 3")
     assert s.places[0] == 0
+
+
+def test_copy_is_independent_and_check_agrees_with_a_replay() -> None:
+    from gouji.moves import legal_actions
+    from gouji.selfplay import play_deal
+
+    finished = play_deal("jinyou", 3, "random")
+    state = DealState.replay(finished.setup, finished.log[:120])
+    trial = state.copy()
+    assert trial == state
+    seat = trial.to_act
+    assert seat is not None
+    trial.apply(legal_actions(trial)[-1])
+    assert trial != state and len(state.log) == 120
+    assert state == DealState.replay(finished.setup, finished.log[:120])
+    tries = [*legal_actions(state), Pass((seat + 1) % 6), PlayCards(seat, Play.parse("RRRR"))]
+    for action in tries:
+        try:
+            DealState.replay(state.setup, [*state.log, action])
+            replayed = None
+        except Refusal as refusal:
+            replayed = str(refusal)
+        checked = state.check(action)
+        assert (None if checked is None else str(checked)) == replayed

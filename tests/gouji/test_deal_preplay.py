@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from gouji.actions import Declare, PlayCards, Refusal
+from gouji.actions import Declare, Pass, PlayCards, Refusal
 from gouji.cards import Rank
 from gouji.deal import DealState
 from gouji.plays import Play
@@ -170,3 +170,69 @@ def test_a_seat_that_conceded_cannot_show_a_four_later() -> None:
     with pytest.raises(Refusal, match="认点") as err:
         s.apply(PlayCards(2, Play.parse("44")))
     assert err.value.switch == "preplay.no_four_concedes_point"
+
+
+# 001: the rebel (seat 2, 甲 team) holds three pure 够级 sets; its opposite is seat 5.
+def rebel(lead: str, five: str = "553", leader: int = 0) -> DealState:
+    hands = [lead if leader == 0 else "553", lead if leader == 1 else "553",
+             "TTTTTJJJJQQQ3", "663", "773", five]
+    state = start("match", hands, leader=leader)
+    state.apply(Declare(2, "geming"))
+    return state
+
+
+def pass_round(state: DealState) -> None:
+    while state.trick is not None:
+        state.apply(Pass(state.queue[0]))
+
+
+def test_geming_sets_all_topped_make_the_rebel_daluo() -> None:
+    """001「若对头选择打住，若将3把全部打住了，即宣布革命失败，发起革命的人为“大落”，且在下局需要进一个“点贡”」."""
+    s = rebel("KK43", five="KKKKKAAAA2223")
+    assert s.to_act == 2
+    act(s, "2 TTTTT", "5 KKKKK", "2 JJJJ", "5 AAAA", "2 QQQ", "5 222")
+    assert s.chong_result == {2: False} and s.places[2] == 5
+    assert s.kaidian[5] and not s.kaidian[2] and s.to_act == 0
+
+
+def test_geming_set_standing_wins_the_point_and_own_team_toupke_keeps_four_ke() -> None:
+    """001「若对头选择不打住…则发起革命的人在下局获得对头的一个“点贡”，打牌继续，
+    当自己联邦的队友是“头科”，则宣布革命成功」; 「革命者通常视为“四科”」."""
+    s = rebel("KK43")
+    act(s, "2 TTTTT", "5 pass")
+    assert s.chong_result == {2: True} and s.kaidian[2] and s.closed[5]
+    act(s, "0 KK")
+    pass_round(s)  # the 够级 stands: seat 0 opens (it holds a 4)
+    act(s, "0 4")
+    pass_round(s)
+    act(s, "0 3")
+    assert s.places[0] == 0 and s.places[2] is None  # 四科 or 三科 waits for 二科
+    pass_round(s)  # nobody tops the last 3: 接风 to seat 1
+    act(s, "1 55")
+    pass_round(s)
+    act(s, "1 3")
+    assert s.places[1] == 1 and s.places[2] == 3
+
+
+def test_geming_set_standing_but_other_team_toupke_makes_the_rebel_daluo() -> None:
+    """001「若对方联邦的队友是“头科”，则发起革命的人变为“大落”」."""
+    s = rebel("AA43", leader=1)
+    act(s, "2 TTTTT", "5 pass", "1 AA")
+    pass_round(s)
+    act(s, "1 4")
+    pass_round(s)
+    act(s, "1 3")
+    assert s.places[1] == 0 and s.places[2] == 5
+
+
+def test_a_rebel_without_a_set_fails_at_once() -> None:
+    s = start("match", ["553", "663", "7773", "883", "993", "KKK3"])
+    s.apply(Declare(2, "geming"))
+    assert s.chong_result == {2: False} and s.places[2] == 5 and s.kaidian[5]
+
+
+def test_the_003_revolution_puts_no_sets() -> None:
+    """003「革命算自动认点即自己不开点,对头开点」: no sets in the tribute preset."""
+    s = start("tribute", ["553", "663", "TTTTTJJJJQQQ3", "883", "993", "KKK3"])
+    s.apply(Declare(2, "geming"))
+    assert s.challenger is None and s.kaidian[5] and s.places[2] is None
