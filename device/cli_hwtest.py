@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def describe_press(event: ButtonEvent) -> str:
-    """``座位 seat 3: 过牌 pass`` or, for a shared button, ``共用 shared: 过牌 pass``."""
-    where = "共用 shared" if event.seat is None else f"座位 seat {event.seat + 1}"
+    """``座位 seat S3: 过牌 pass`` or, for a shared button, ``共用 shared: 过牌 pass``."""
+    where = "共用 shared" if event.seat is None else f"座位 seat S{event.seat}"
     return f"{where}: {event.action.label}"
 
 
@@ -74,13 +74,13 @@ def check(config: Config, *, seconds: float, out: TextIO, step: float = 0.3,
             if not link.connected.wait(3):
                 print(f"面板端口 panel port {config.panels.port}: not open yet "
                       f"({link.stats.summary()}); still trying", file=out)
-        print("指示灯 LEDs: seat 1 → 6", file=out, flush=True)
+        print(f"指示灯 LEDs: S0 → S{SEATS - 1}", file=out, flush=True)
         for seat in range(SEATS):
             if pins is not None:
                 pins.show_turn(seat)
             if link is not None:
                 link.send(ShowTurn(seat))
-                link.send(ShowCount(seat, seat + 1))
+                link.send(ShowCount(seat, seat))  # each panel shows its seat number
             time.sleep(step)
         print("蜂鸣器 buzzer: refusal beep", file=out, flush=True)
         if pins is not None:

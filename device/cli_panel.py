@@ -23,23 +23,26 @@ _WORDS = {word: action for action in Action
 
 
 def parse_press(text: str) -> tuple[int, Action]:
-    """``"3 过牌"`` → seat index 2 and :attr:`Action.PASS`; raises ValueError naming the problem."""
+    """``"S2 过牌"`` (or ``"2 过牌"``) → seat 2 and :attr:`Action.PASS`; raises ValueError
+    naming the problem."""
     parts = text.split()
     if len(parts) != 2:
-        raise ValueError(f"{text.strip()!r}: expected a seat 1-{SEATS} and a button, e.g. '3 过牌'")
+        raise ValueError(f"{text.strip()!r}: expected a seat S0-S{SEATS - 1} and a button, "
+                         "e.g. 'S2 过牌'")
     seat_text, word = parts
-    if not seat_text.isdigit() or not 1 <= int(seat_text) <= SEATS:
-        raise ValueError(f"seat {seat_text!r}: expected 1-{SEATS}")
+    number = seat_text.upper().removeprefix("S")
+    if not number.isdigit() or not 0 <= int(number) < SEATS:
+        raise ValueError(f"seat {seat_text!r}: expected S0-S{SEATS - 1}")
     if word.lower() not in _WORDS:
         raise ValueError(f"button {word!r}: expected one of "
                          + ", ".join(a.label for a in Action))
-    return int(seat_text) - 1, _WORDS[word.lower()]
+    return int(number), _WORDS[word.lower()]
 
 
 def describe(message: HostMessage) -> str:
-    """A host message as one line for the terminal (seats numbered from 1)."""
+    """A host message as one line for the terminal (seats S0-S5, as records write them)."""
     def seat(index: int | None) -> str:
-        return "所有座位 all seats" if index is None else f"座位 seat {index + 1}"
+        return "所有座位 all seats" if index is None else f"座位 seat S{index}"
 
     match message:
         case ShowCount(index, count):
@@ -57,7 +60,7 @@ def register(subparsers: Any) -> None:
     """Add the ``panel-sim`` subcommand."""
     parser = subparsers.add_parser(
         "panel-sim", help="面板模拟器 simulate the six seat panels on a pty or serial port",
-        description="Speak the seat-panel protocol from a terminal: type '3 过牌' to press.",
+        description="Speak the seat-panel protocol from a terminal: type 'S2 过牌' to press.",
     )
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--pty", action="store_true", help="create a pty and print its path")
@@ -99,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"? {exc}", flush=True)
                 continue
             sim.press(seat, action)
-            print(f"> 座位 seat {seat + 1}: {action.label}", flush=True)
+            print(f"> 座位 seat S{seat}: {action.label}", flush=True)
     except KeyboardInterrupt:
         pass
     finally:

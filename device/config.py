@@ -33,6 +33,8 @@ CAMERA_SOURCES = ("picamera2", "usb", "file", "folder", "synthetic")
 LANGUAGES = ("zh", "en")
 SEATS = 6
 MAX_BCM_PIN = 27
+ASK = "ask"
+"""``[table] first_leader`` when the referee picks the first leader on the screen."""
 
 T = TypeVar("T")
 
@@ -47,16 +49,18 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class TableConfig:
-    """``[table]``: the table's name, its rules preset and raw switch overrides."""
+    """``[table]``: the table's name, its rules preset, raw switch overrides, and the seat
+    that leads the first deal (``None``: the referee picks it on the setup screen)."""
 
     name: str
     preset: str
     rules: Mapping[str, Any]  # validated later by the rules engine against the preset
+    first_leader: int | None = None
 
 
 @dataclass(frozen=True)
 class SeatsConfig:
-    """``[seats]``: the six seat names, seat 1 first."""
+    """``[seats]``: the six seat names, S0 first."""
 
     names: tuple[str, ...]
 
@@ -313,7 +317,11 @@ def _table(sec: _Section) -> TableConfig:
     if not isinstance(rules, dict):
         sec.problem("rules", f"expected a table of switch overrides, got {toml_value(rules)}")
         rules = {}
-    return TableConfig(name=name, preset=preset, rules=MappingProxyType(dict(rules)))
+    leader = sec.get("first_leader",
+                     lambda v: v if v == ASK or (_is_int(v) and 0 <= v < SEATS) else None,
+                     f'"{ASK}" (touch the seat on the setup screen) or a seat 0-{SEATS - 1}', ASK)
+    return TableConfig(name=name, preset=preset, rules=MappingProxyType(dict(rules)),
+                       first_leader=None if leader == ASK else int(leader))
 
 
 def _seats(sec: _Section) -> SeatsConfig:
@@ -322,7 +330,7 @@ def _seats(sec: _Section) -> SeatsConfig:
               and all(isinstance(n, str) and n.strip() for n in v) and len(set(v)) == SEATS)
         return tuple(v) if ok else None
     names = sec.get("names", check, f"{SEATS} different non-empty names",
-                    tuple(str(i + 1) for i in range(SEATS)))
+                    tuple(f"S{i}" for i in range(SEATS)))
     return SeatsConfig(names=names)
 
 
@@ -348,7 +356,7 @@ def _display(sec: _Section) -> DisplayConfig:
 def _gpio(sec: _Section) -> GpioConfig:
     def six_or_none(key: str) -> tuple[int, ...]:
         return sec.int_list(key, (0, SEATS), 0, MAX_BCM_PIN,
-                            f"[] or a list of {SEATS} integers 0-{MAX_BCM_PIN}, seat 1 first")
+                            f"[] or a list of {SEATS} integers 0-{MAX_BCM_PIN}, S0 first")
 
     def optional_pin(key: str) -> int | None:
         pin = sec.get(key, lambda v: v if v is False or (_is_int(v) and 0 <= v <= MAX_BCM_PIN)
@@ -451,4 +459,4 @@ def dump(config: Config) -> str:
 
 
 # How an absent optional value is written in TOML.
-_NONE_AS: dict[str, object] = {"buzzer_pin": False, "pin": ""}
+_NONE_AS: dict[str, object] = {"buzzer_pin": False, "pin": "", "first_leader": ASK}

@@ -34,7 +34,11 @@ Rules of translation:
   a correction is judged afresh;
 * 过牌/让牌 from a seat's button act for that seat, from a shared button for the
   seat to act; 确认 takes the best candidate of a pending reading;
-* 撤销 takes back the last accepted event, after the referee PIN when one is set;
+* a declaration (声明: 宣点, 和点, 革命, 要头, 闷, 无够级) is entered from the screen's
+  menu, which offers only what the engine accepts now (:meth:`Referee.declarations`);
+  it is recorded like a pass, and undone like any event;
+* 撤销 takes back the last accepted event, after the referee PIN when one is set
+  (撤销 pressed again while the PIN pad is up closes it);
   an undone play comes back for confirmation (to fix a misread: correct it, or
   press 撤销 again to drop it); 撤销 on a play still waiting drops it;
 * a cleared zone (扣牌) is noted in the comment of the next recorded event.
@@ -42,6 +46,7 @@ Rules of translation:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -49,13 +54,15 @@ from typing import Any
 from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import Event, Journal
-from gouji.actions import Action, Pass, PlayCards, Rang, Refusal
+from gouji.actions import DECLARATIONS, Action, Declaration, Declare, Pass, PlayCards, Rang, Refusal
 from gouji.cards import CardParseError, format_cards, parse_cards
 from gouji.deal import DealState
 from gouji.plays import Play, PlayError
 from gouji.record import REFUSED, RecordedDeal, read_deal, write_deal
 from gouji.setup import DealSetup
 from vision.recognize import SetReading
+
+log = logging.getLogger(__name__)
 
 UNDO_PREFIX = "撤销 undo: "
 """How a correction line starts; the undone event's line follows."""
@@ -116,6 +123,9 @@ class Referee:
     backlog: list[tuple[int, SetReading, str | None]] = field(default_factory=list)
     """Readings that came while a play waited for confirmation, oldest first."""
     _entries: list[_Entry] = field(default_factory=list)
+    _declarable: tuple[object, tuple[Declare, ...]] | None = None
+    _unjudged: set[str] = field(default_factory=set)
+    """Declarations the engine failed on (logged once)."""
 
     def __post_init__(self) -> None:
         self.state = DealState.start(self.setup)
@@ -193,6 +203,9 @@ class Referee:
     def on_button(self, press: ButtonEvent) -> Outcome:
         """A button on the shared box or a seat's panel."""
         if press.action is Button.UNDO:
+            if self.pin_pad:  # no PIN can be typed on buttons: 撤销 again gives up
+                self.cancel_pin()
+                return Outcome(message="撤销已取消 undo given up: the PIN pad is closed")
             return self.request_undo()
         if press.action is Button.CONFIRM:
             if self.pending is not None:
@@ -205,6 +218,45 @@ class Referee:
             return Outcome()
         action: Action = Pass(seat) if press.action is Button.PASS else Rang(seat)
         return self._record_or_refuse(action, self._take_notes())
+
+    def declarations(self) -> tuple[Declare, ...]:
+        """Every declaration the engine would accept now, by seat then in the engine's order;
+        none while a reading or the PIN pad waits, or once the deal is over.
+
+        Each candidate is tried on one scratch replay of the deal (a refused action leaves
+        the engine's state as it was, so only an accepted one needs a fresh replay); the
+        answer is kept until the deal's events change.
+        """
+        if self.pending is not None or self.pin_pad or self.state.over:
+            return ()
+        key = (len(self._entries), self._entries[-1].event.seq if self._entries else None)
+        if self._declarable is not None and self._declarable[0] == key:
+            return self._declarable[1]
+        scratch = DealState.replay(self.setup, self.state.log)
+        accepted: list[Declare] = []
+        for seat in range(len(self.state.counts)):
+            for what in DECLARATIONS:
+                action = Declare(seat, what)
+                try:
+                    scratch.apply(action)
+                except Refusal:
+                    continue  # refused: the scratch state is as it was
+                except Exception as exc:  # the engine cannot judge it: never offer it
+                    if what not in self._unjudged:
+                        self._unjudged.add(what)
+                        log.warning("declaration %s not offered: the engine failed on it: %s",
+                                    what, exc)
+                else:
+                    accepted.append(action)
+                scratch = DealState.replay(self.setup, self.state.log)
+        self._declarable = (key, tuple(accepted))
+        return self._declarable[1]
+
+    def declare(self, seat: int, what: Declaration) -> Outcome:
+        """``seat`` declares ``what`` (from the screen's menu): recorded, or refused and shown."""
+        if self.pending is not None or self.pin_pad:
+            return Outcome(message=f"S{seat} {DECLARATIONS[what]} ignored while waiting")
+        return self._record_or_refuse(Declare(seat, what), self._take_notes())
 
     def confirm(self, cards: str) -> Outcome:
         """The players confirm (or correct to) ``cards`` for the pending play."""

@@ -15,8 +15,10 @@ Threads:
   the turn LED, updates the panels and feeds the systemd watchdog — from here,
   so that a hung loop is restarted.
 
-Start-up resumes the unfinished deal from the journal (or starts one), and says
-READY; SIGTERM (or ``max_seconds``) ends the loop cleanly.  A deal that is over
+Start-up resumes the unfinished deal from the journal, or starts one; before the
+first deal of a match (no deal in the journal yet) the setup screen asks who leads,
+unless ``[table] first_leader`` names the seat.  It says READY once the first screen
+is drawn; SIGTERM (or ``max_seconds``) ends the loop cleanly.  A deal that is over
 shows the end screen; 确认 (or "next deal" on the screen) finishes it in the
 journal, which makes it exportable, and starts the next.
 """
@@ -35,7 +37,7 @@ from typing import Any
 import pygame
 
 from device.camera_pipeline import CameraStatus, ReadingSource, VisionResult, ZoneCleared
-from device.config import SEATS, Config
+from device.config import SEATS, Config, toml_value
 from device.events import Action as Button
 from device.events import ButtonEvent
 from device.gpio import TablePins
@@ -45,13 +47,16 @@ from device.panel_protocol import Refuse, ShowCount, ShowTurn
 from device.referee_loop import Outcome, Referee, deal_from_events, observed_setup
 from device.sdnotify import Notifier
 from device.table_ui import Follow, TableUI
+from display.engine_view import preset_label, seat_infos
 from display.presenter import Presenter
 from display.touch import touch_point
-from display.view import DisplayOptions
+from display.view import DisplayOptions, SetupView, Status, SwitchChange
 from gouji.actions import Refusal
 from gouji.deal import DealState
 from gouji.match import Match
+from gouji.presets import rules_for
 from gouji.record import RecordError
+from gouji.rules import Rules, SwitchError
 from gouji.scoring import deal_result
 from gouji.setup import DealSetup, downstream
 
@@ -85,10 +90,11 @@ class Outputs:
                                      on_event=outputs.presses.put).start()
         return outputs
 
-    def show(self, state: DealState) -> None:
-        """Turn LED and panels: whose turn, and the counts 报牌 allows; sent on change only."""
-        turn = state.to_act
-        counts = tuple(state.shown_count(s) for s in range(SEATS))
+    def show(self, state: DealState | None) -> None:
+        """Turn LED and panels: whose turn, and the counts 报牌 allows (nothing before the
+        first deal); sent on change only."""
+        turn = None if state is None else state.to_act
+        counts = tuple(None if state is None else state.shown_count(s) for s in range(SEATS))
         if self._shown == (turn, counts):
             return
         self._shown = (turn, counts)
@@ -130,12 +136,13 @@ class Appliance:
         self.presenter = Presenter(surface)
         options = DisplayOptions(lang="en" if config.display.language == "en" else "zh",
                                  referee=config.display.referee_view)
-        self.ui = TableUI(surface.get_size(), options, journal.state_dir)
+        self.ui = TableUI(surface.get_size(), options, journal.state_dir, lobby_view(config))
         if journal.moved_aside is not None:
             self.ui.note = f"旧日志已移开 old journal moved aside: {journal.moved_aside.reason}"
         self.deal_no = len(journal.finished_deals()) + 1
         """The number of the deal being played (1 for the first of the journal)."""
-        self.referee = self._resume() or self._new_deal()
+        self.referee: Referee | None = self._resume() or self._first_deal()
+        """The current deal; None on the setup screen, before the match's first deal."""
         self.ticks = 0
         self.closed = False
         """The window was closed (desktop only): the loop ends."""
@@ -144,11 +151,15 @@ class Appliance:
 
     # ------------------------------------------------------------ deals
 
-    def _next_setup(self) -> DealSetup:
-        """The setup of the next deal: the leader follows the last finished deal."""
+    def _next_setup(self, leader: int | None = None) -> DealSetup:
+        """The setup of the next deal: ``leader`` leads, else the seat after the last finished
+        deal (the preset's rule), else the configured first leader (or seat 0)."""
         table = self.config.table
         finished = self.journal.finished_deals()
-        leader = _leader_after(self.journal.events(finished[-1])) if finished else 0
+        if leader is None and finished:
+            leader = _leader_after(self.journal.events(finished[-1]))
+        elif leader is None:
+            leader = 0 if table.first_leader is None else table.first_leader
         return observed_setup(table.preset, leader, self.config.seats.names, table.rules,
                               {"Table": table.name, "Deal": str(self.deal_no)})
 
@@ -167,14 +178,27 @@ class Appliance:
             self.ui.note = f"无法恢复 deal {deal_id} could not be rebuilt ({exc}); kept"
             return None
 
-    def _new_deal(self) -> Referee:
+    def _first_deal(self) -> Referee | None:
+        """A new deal, unless it is the match's first and the setup screen must ask who leads."""
+        if self.journal.finished_deals() or self.config.table.first_leader is not None:
+            return self._new_deal()
+        return None
+
+    def _new_deal(self, leader: int | None = None) -> Referee:
         stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
         deal_id = f"deal-{self.deal_no:04d}-{stamp}"
-        return Referee.new_deal(self.journal, deal_id, self._next_setup(), self.config.referee.pin)
+        return Referee.new_deal(self.journal, deal_id, self._next_setup(leader),
+                                self.config.referee.pin)
+
+    def start_first_deal(self, leader: int) -> None:
+        """Start the match's first deal with ``leader`` leading (from the setup screen)."""
+        if self.referee is None:
+            self.referee = self._new_deal(leader)
+            log.info("first deal: S%d leads", leader)
 
     def next_deal(self) -> None:
         """Finish the deal shown on the end screen and start the next one."""
-        if self.referee.state.over:
+        if self.referee is not None and self.referee.state.over:
             self.journal.finish_deal(self.referee.deal_id)
             self.deal_no += 1
             self.referee = self._new_deal()
@@ -224,7 +248,7 @@ class Appliance:
             if point is not None:
                 self._guarded(partial(self._touch, point))
         self._draw()
-        self.outputs.show(self.referee.state)
+        self.outputs.show(None if self.referee is None else self.referee.state)
         status = self.status()
         if self._status and status != self._status:  # (empty until READY has been sent)
             self._status = status
@@ -248,6 +272,8 @@ class Appliance:
     def status(self) -> str:
         """The one-line state for ``systemctl status``."""
         ref = self.referee
+        if ref is None:
+            return f"deal {self.deal_no}: setup, waiting for the first leader to be chosen"
         state = ref.state
         head = f"deal {self.deal_no} ({ref.deal_id}), {len(state.log)} actions"
         if ref.pin_pad:
@@ -275,6 +301,9 @@ class Appliance:
                 self.outputs.refuse(outcome.refusal.action.seat)
 
     def _press(self, press: ButtonEvent) -> Outcome | None:
+        if self.referee is None:
+            return Outcome(message=f"{press.action.label} ignored: choose the first leader "
+                                   "on the setup screen")
         if press.action is Button.CONFIRM and self.referee.state.over \
                 and self.referee.pending is None and not self.referee.pin_pad:
             self.next_deal()
@@ -284,8 +313,11 @@ class Appliance:
     def _vision(self, result: VisionResult) -> Outcome | None:
         if isinstance(result, CameraStatus):
             self.ui.note = None if result.ok else result.text
+            self.ui.camera = Status.OK if result.ok else Status.FAILED
             log.log(logging.INFO if result.ok else logging.WARNING, "%s", result.text)
             return None
+        if self.referee is None:
+            return Outcome(message=f"S{result.seat}: ignored, the first deal has not started")
         if isinstance(result, ZoneCleared):
             return self.referee.on_cleared(result.seat)
         evidence = None if result.jpeg is None else self.journal.save_evidence(result.jpeg)
@@ -301,7 +333,30 @@ class Appliance:
             self.readings.retake(touched.seat)
         elif touched.follow is Follow.NEXT_DEAL:
             self.next_deal()
+        elif touched.follow is Follow.START and touched.seat is not None:
+            self.start_first_deal(touched.seat)
         return touched.outcome
+
+
+def lobby_view(config: Config) -> SetupView:
+    """The setup screen's view of the configured table (preset, switches changed, seats),
+    asking who leads the first deal; no calibrate or deck-teaching tools."""
+    table = config.table
+    preset = rules_for(table.preset)
+    changes = tuple(SwitchChange(name, toml_value(value), _default(preset, name))
+                    for name, value in table.rules.items())
+    return SetupView(preset_label(table.preset), changes, seat_infos(config.seats.names),
+                     camera=Status.PENDING, mat=Status.PENDING, deck_taught=0, deck_total=0,
+                     choose_leader=True, tools=False)
+
+
+def _default(rules: Rules, switch: str) -> str:
+    """The preset's value of ``switch`` as TOML, or "?" for a switch the engine does not know
+    (the engine refuses it when the deal starts)."""
+    try:
+        return toml_value(rules.get(switch))
+    except (KeyError, SwitchError):
+        return "?"
 
 
 def _leader_after(events: list[Event]) -> int:

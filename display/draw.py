@@ -157,8 +157,9 @@ def _badge(team: int, radius: int, label: str) -> pygame.Surface:
         square = pygame.Rect(inset, inset, size - 2 * inset, size - 2 * inset)
         pygame.draw.rect(badge, colour, square)
         pygame.draw.rect(badge, theme.TEXT, square, max(1, radius // 8))
-    if label:
-        text = text_surface(label, max(10, int(radius * 1.2)), theme.TEXT_DARK, True)
+    if label:  # a seat label ("S3") fits inside the circle's middle
+        text_size = fit_size(label, max(10, int(radius * 1.2)), int(radius * 1.6), True)
+        text = text_surface(label, text_size, theme.TEXT_DARK, True)
         badge.blit(text, text.get_rect(center=(radius, radius)))
     return for_display(badge)
 

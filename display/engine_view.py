@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from display.text import DECLARATION_NAMES
 from display.view import (
     SEAT_COUNT,
     BurnView,
@@ -89,6 +90,10 @@ def play_view(
             headless=state.in_play(s) and state.wutou(s),
             passed=s in state.passed,
             stuck=s in stuck,
+            declared=tuple(
+                a.what for a in state.log if isinstance(a, Declare) and a.seat == s
+                and a.what != "men"
+            ),
         )
         for s in range(SEAT_COUNT)
     )
@@ -274,7 +279,8 @@ def action_text(action: Action, names: Sequence[str]) -> Msg:
     if isinstance(action, Rang):
         return Msg(f"{name} 让牌", f"{name} yields (让牌)")
     assert isinstance(action, Declare)
-    return Msg(f"{name} 闷", f"{name} declares 闷")
+    what = DECLARATION_NAMES[action.what]
+    return Msg(f"{name} 声明 {what.zh}", f"{name} declares {what.en}")
 
 
 def replay_view(

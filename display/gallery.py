@@ -11,6 +11,7 @@ from display import samples
 from display.screens import (
     ConfirmScreen,
     CorrectScreen,
+    DeclareScreen,
     EndScreen,
     PlayScreen,
     ReplayScreen,
@@ -50,4 +51,6 @@ def sample_pages(frame: str | None = None) -> tuple[Page[Any], ...]:
         Page("correct", CorrectScreen, samples.correction()),
         Page("end_of_deal", EndScreen, samples.end_of_deal()),
         Page("replay", ReplayScreen, samples.replay(frame)),
+        Page("setup_leader", SetupScreen, samples.setup_leader()),
+        Page("declare", DeclareScreen, samples.declare()),
     )

@@ -89,6 +89,26 @@ class SelectSeat:
 
 
 @dataclass(frozen=True)
+class OpenDeclare:
+    """Open the declaration menu (声明)."""
+
+
+@dataclass(frozen=True)
+class ChooseDeclaration:
+    """Pick declaration ``what`` (a ``gouji.actions.DECLARATIONS`` key) for the chosen seat."""
+
+    what: str
+
+
+@dataclass(frozen=True)
+class ConfirmDeclaration:
+    """Enter ``seat``'s declaration ``what`` into the record."""
+
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True)
 class Start:
     """Start the deal with the setup shown."""
 
@@ -118,6 +138,9 @@ Intent = (
     | ToggleLanguage
     | ToggleReferee
     | SelectSeat
+    | OpenDeclare
+    | ChooseDeclaration
+    | ConfirmDeclaration
     | Start
     | Calibrate
     | TeachDeck

@@ -11,6 +11,7 @@ from display.view import (
     BurnView,
     Candidate,
     CorrectionView,
+    DeclareView,
     EndView,
     EventView,
     MatchTotals,
@@ -188,6 +189,28 @@ def setup() -> SetupView:
         deck_total=15,
         teaching="Q",
     )
+
+
+def setup_leader() -> SetupView:
+    """The appliance before the first deal of a match: 刘姐 cut the card and leads."""
+    return SetupView(
+        preset="match 比赛",
+        changes=(),
+        seats=SEATS,
+        camera=Status.OK,
+        mat=Status.OK,
+        deck_taught=0,
+        deck_total=0,
+        choose_leader=True,
+        leader=2,
+        tools=False,
+    )
+
+
+def declare() -> DeclareView:
+    """Before the first play (比赛 rules): 阿强 has no 2 and no joker and is about to revolt."""
+    offers = tuple((seat, what) for seat in range(6) for what in ("no_gouji", "geming"))
+    return DeclareView(SEATS, offers, seat=3, chosen="geming")
 
 
 def replay(frame: str | None = None) -> ReplayView:

@@ -17,6 +17,11 @@ def tr(msg: Msg, lang: Lang, **values: object) -> str:
     return msg.pick(lang).format(**values)
 
 
+def seat_label(index: int) -> str:
+    """A seat's number as records, CLI and engine messages write it: ``S0`` … ``S5``."""
+    return f"S{index}"
+
+
 def card_count(count: int, lang: Lang) -> str:
     """A number of cards as text: ``5 张``, ``5 cards``, ``1 card``."""
     return tr(T.CARD_COUNT_ONE if count == 1 else T.CARD_COUNT, lang, count=count)
@@ -104,6 +109,22 @@ class T:
     NEXT_DEAL = Msg("下一局", "Next deal")
     REPLAY = Msg("回放", "Replay")
 
+    # declarations
+    DECLARE = Msg("声明", "Declare")
+    DECLARE_SEAT = Msg("声明：哪一家？", "Declare: which seat?")
+    DECLARE_WHAT = Msg("{name} 声明什么？", "What does {name} declare?")
+    DECLARE_CONFIRM = Msg("确认：{name} 声明 {what}", "Confirm: {name} declares {what}")
+    DECLARE_SEAT_HINT = Msg(
+        "只列出现在可以声明的座位", "Only seats that may declare something now are offered"
+    )
+    DECLARE_NOTHING = Msg("现在没有可以声明的", "Nothing can be declared now")
+    DECLARE_NOTHING_SEAT = Msg("{name} 现在没有可以声明的", "{name} has nothing to declare now")
+    DECLARE_UNDO_HINT = Msg(
+        "记入记录；撤销可以收回", "It goes into the record; 撤销 undo takes it back"
+    )
+    BACK = Msg("上一步", "Back")
+    CANCEL = Msg("取消", "Cancel")
+
     # setup
     SETUP_TITLE = Msg("开局设置", "Setup")
     CHANGED = Msg("改动的开关", "Changed switches")
@@ -117,6 +138,8 @@ class T:
     START = Msg("开始", "Start")
     CALIBRATE = Msg("校准", "Calibrate")
     TEACH_BUTTON = Msg("教牌", "Teach deck")
+    PICK_LEADER = Msg("点选先出牌的一家", "Touch the seat that leads the first deal")
+    LEADER = Msg("先出", "Leads")
 
     # replay
     REPLAY_TITLE = Msg("裁判回放", "Referee replay")
@@ -149,6 +172,61 @@ TRIBUTE_NAMES: Mapping[TributeKind, Msg] = {
     TributeKind.LUO: Msg("落贡", "place"),
     TributeKind.QUAN: Msg("圈贡", "sweep"),
 }
+
+DECLARATION_NAMES: Mapping[str, Msg] = {
+    "men": Msg("闷", "闷 stuck"),
+    "no_gouji": Msg("无够级", "无够级 no gouji cards"),
+    "xuandian": Msg("宣点", "宣点 declare the point"),
+    "hedian": Msg("和点", "和点 agree both open"),
+    "geming": Msg("革命", "革命 revolution"),
+    "yaotou": Msg("要头", "要头 keep the head"),
+    "rendian": Msg("认点", "认点 concede the point"),
+    "chongdian": Msg("冲点", "冲点 rush the point"),
+    "youtou": Msg("有头", "有头 keep 够级 rights"),
+}
+"""Each engine declaration (``gouji.actions.DECLARATIONS`` keys), Chinese term first."""
+
+DECLARATION_HINTS: Mapping[str, Msg] = {
+    "men": Msg("只剩3，上一手被人压了", "Only 3s left and the seat's last play was topped"),
+    "no_gouji": Msg(
+        "手里没有任何够级牌：自动开点", "Holds no gouji cards at all: opens automatically"
+    ),
+    "xuandian": Msg("开牌前声明对家开不了点", "Before play: says its opposite will not open"),
+    "hedian": Msg(
+        "开牌前同意和点；对门两家都和点就都算开点",
+        "Before play: when both opposites agree, both count as opened",
+    ),
+    "geming": Msg(
+        "开牌前，没有2也没有王的一家放弃本局",
+        "Before play: a seat with no 2 and no joker gives up the deal",
+    ),
+    "yaotou": Msg(
+        "革命者的对家要三次够死级；不声明就是无头",
+        "The revolutionary's opposite takes three 够死级; without it the seat is 无头 headless",
+    ),
+    "rendian": Msg("开牌前不买4：认点，下局进点贡", "Before play: no 4 bought, concedes the point"),
+    "chongdian": Msg(
+        "没有大于A的牌、有三套纯够级：三套依次问对门",
+        "Nothing above A, three pure gouji sets: each is put to the opposite",
+    ),
+    "youtou": Msg(
+        "冲点者的对门保留够级；不声明就是无头",
+        "The challenger's opposite keeps its gouji rights; without it the seat is 无头 headless",
+    ),
+}
+"""What each declaration means, one line."""
+
+DECLARATION_CHIPS: Mapping[str, Msg] = {
+    "no_gouji": Msg("无够级", "No gouji"),
+    "xuandian": Msg("宣点", "Point called"),
+    "hedian": Msg("和点", "Both open"),
+    "geming": Msg("革命", "Revolt"),
+    "yaotou": Msg("要头", "Head kept"),
+    "rendian": Msg("认点", "Conceded"),
+    "chongdian": Msg("冲点", "Rushed"),
+    "youtou": Msg("有头", "Head kept"),
+}
+"""The chip a seat panel shows for a declaration made (闷 has its own chip)."""
 
 STATUS_NAMES: Mapping[Status, Msg] = {
     Status.OK: Msg("正常", "OK"),
@@ -187,5 +265,6 @@ def all_messages() -> Iterator[Msg]:
         if isinstance(value, Msg):
             yield value
     yield from TEAM_NAMES
-    for table in (PLACE_NAMES, TRIBUTE_NAMES, STATUS_NAMES):
+    for table in (PLACE_NAMES, TRIBUTE_NAMES, STATUS_NAMES, DECLARATION_NAMES,
+                  DECLARATION_HINTS, DECLARATION_CHIPS):
         yield from table.values()

@@ -112,6 +112,8 @@ class SeatView:
     ``count_public`` is whether the preset's 报牌 rule lets the table see the
     count now; when false the screen shows "?" unless in referee view.
     ``place`` is set once the seat is out.  ``stuck`` marks a seat that is 闷.
+    ``declared`` lists the seat's declarations in force, as ``gouji.actions.DECLARATIONS``
+    keys (宣点, 和点, 革命, 要头, 无够级; 闷 shows as ``stuck``).
     """
 
     seat: SeatInfo
@@ -122,6 +124,7 @@ class SeatView:
     headless: bool = False  # 无头
     passed: bool = False  # 过牌 this round
     stuck: bool = False  # 闷
+    declared: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -317,7 +320,14 @@ class SwitchChange:
 
 @dataclass(frozen=True)
 class SetupView:
-    """The setup screen: preset and changes, seats, camera and mat, deck teaching."""
+    """The setup screen: preset and changes, seats, camera and mat, deck teaching.
+
+    With ``choose_leader`` the seats are touch areas: the referee touches the seat that
+    leads the first deal (decided at the table: a cut card, the shown 4s or 5s, …);
+    ``leader`` is the seat chosen so far, and 开始 Start is offered once there is one.
+    ``tools`` offers the calibrate and deck-teaching buttons and the teaching progress
+    (the appliance finds the mat by itself and teaches no deck, so it leaves them out).
+    """
 
     preset: str
     changes: tuple[SwitchChange, ...]
@@ -328,6 +338,37 @@ class SetupView:
     deck_total: int
     teaching: str | None = None  # the card being taught now, in notation
     note: Msg | None = None  # e.g. why calibration failed
+    choose_leader: bool = False
+    leader: int | None = None
+    tools: bool = True
+
+
+# ------------------------------------------------------------ declarations
+
+
+@dataclass(frozen=True)
+class DeclareView:
+    """The declaration menu (声明): a seat, then a declaration, then the confirmation.
+
+    ``offers`` are the (seat, declaration) pairs the engine would accept now, the
+    declaration as a ``gouji.actions.DECLARATIONS`` key; the screen offers nothing else.
+    ``seat`` is the seat chosen (None: choose one), ``chosen`` the declaration chosen
+    (set: the confirmation step).  ``seats[i]`` is seat ``i``.
+    """
+
+    seats: tuple[SeatInfo, ...]
+    offers: tuple[tuple[int, str], ...]
+    seat: int | None = None
+    chosen: str | None = None
+
+    def __post_init__(self) -> None:
+        check_seat_order([s.index for s in self.seats], "DeclareView.seats")
+        if self.chosen is not None and self.seat is None:
+            raise ValueError("a declaration is chosen for a seat: seat is missing")
+
+    def offered(self, seat: int) -> tuple[str, ...]:
+        """The declarations offered to ``seat``, in the order given."""
+        return tuple(what for s, what in self.offers if s == seat)
 
 
 # ------------------------------------------------------------------- replay

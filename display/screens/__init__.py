@@ -3,6 +3,7 @@
 from display.screens.base import Control, Screen
 from display.screens.confirm import ConfirmScreen
 from display.screens.correct import CorrectScreen
+from display.screens.declare import DeclareScreen
 from display.screens.end import EndScreen
 from display.screens.play import PlayScreen
 from display.screens.replay import ReplayScreen
@@ -12,6 +13,7 @@ __all__ = [
     "ConfirmScreen",
     "Control",
     "CorrectScreen",
+    "DeclareScreen",
     "EndScreen",
     "PlayScreen",
     "ReplayScreen",

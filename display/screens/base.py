@@ -15,7 +15,7 @@ from display.draw import draw_badge, draw_button, draw_text, for_display
 from display.fonts import font
 from display.intents import Intent, ToggleLanguage
 from display.layout import Layout, button_row, layout_for
-from display.text import T, tr
+from display.text import T, seat_label, tr
 from display.view import DisplayOptions, Msg, SeatInfo
 
 V = TypeVar("V")
@@ -130,6 +130,8 @@ class Screen(ABC, Generic[V]):
     def _buttons(
         self, band_name: str, items: tuple[tuple[Intent, Msg, bool], ...], min_width: int
     ) -> tuple[Control, ...]:
+        if not items:
+            return ()
         labels = tuple(self.tr(msg) for _, msg, _ in items)
         rects = _button_rects(self.size, band_name, labels, min_width)
         return tuple(
@@ -190,7 +192,8 @@ class Screen(ABC, Generic[V]):
         """The title after the acting seat's badge (team shape and colour, seat number)."""
         lay = self.layout
         r = lay.title // 2
-        draw_badge(surface, (lay.margin + r, lay.header.centery), r, seat.team, str(seat.index + 1))
+        centre = (lay.margin + r, lay.header.centery)
+        draw_badge(surface, centre, r, seat.team, seat_label(seat.index))
         return self.draw_title(
             surface, view, title, left=lay.margin + 2 * r + lay.gap, colour=theme.TURN
         )

@@ -9,7 +9,7 @@ from display.draw import draw_badge, draw_chip, draw_panel, draw_text
 from display.intents import Next, OpenReplay
 from display.layout import split_columns, split_rows
 from display.screens.base import Control, Screen
-from display.text import PLACE_NAMES, TEAM_NAMES, TRIBUTE_NAMES, T, card_count
+from display.text import PLACE_NAMES, TEAM_NAMES, TRIBUTE_NAMES, T, card_count, seat_label
 from display.view import EndView, ScoreLine, SeatInfo, TeamScore, TributeRow
 
 _COLUMNS = (T.COL_PLACE, T.COL_DIAN, T.COL_SHAO, T.COL_MEN, T.COL_TOTAL)
@@ -72,7 +72,7 @@ class EndScreen(Screen[EndView]):
         max_width: int,
     ) -> pygame.Rect:
         r = size // 2
-        draw_badge(surface, (at[0] + r, at[1]), r, seat.team, str(seat.index + 1))
+        draw_badge(surface, (at[0] + r, at[1]), r, seat.team, seat_label(seat.index))
         return draw_text(
             surface,
             seat.name,

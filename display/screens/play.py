@@ -18,11 +18,11 @@ from display.draw import (
     draw_text,
     for_display,
 )
-from display.intents import OpenReplay, SelectSeat, ToggleReferee, Undo
+from display.intents import OpenDeclare, OpenReplay, SelectSeat, ToggleReferee, Undo
 from display.layout import layout_for, ring_slots, slot_of
 from display.screens.base import Control, Screen, background
 from display.screens.seat_panel import Role, seat_panel
-from display.text import T
+from display.text import T, seat_label
 from display.view import DisplayOptions, PlayView, SeatView, TurnKind
 
 
@@ -120,6 +120,7 @@ class PlayScreen(Screen[PlayView]):
     def controls(self, view: PlayView) -> tuple[Control, ...]:
         """Header buttons, then each seat panel as a touch area."""
         buttons = self.header_buttons(
+            (OpenDeclare(), T.DECLARE, False),
             (Undo(), T.UNDO, False),
             (OpenReplay(), T.REPLAY, False),
             (ToggleReferee(), T.REFEREE, self.options.referee),
@@ -272,7 +273,7 @@ class PlayScreen(Screen[PlayView]):
             max_width=area.width // 2,
         )
         draw_badge(
-            surface, (text.left - r - lay.gap, text.centery), r, owner.team, str(owner.index + 1)
+            surface, (text.left - r - lay.gap, text.centery), r, owner.team, seat_label(owner.index)
         )
         x = text.right + lay.gap
         for mark in marks:

@@ -18,7 +18,7 @@ from display.images import draw_frame
 from display.intents import Close, Next, Prev, Seek
 from display.layout import split_columns
 from display.screens.base import Control, Screen
-from display.text import T
+from display.text import T, seat_label
 from display.view import EventView, ReplayView
 
 
@@ -98,7 +98,7 @@ class ReplayScreen(Screen[ReplayView]):
         if event.seat is not None:
             seat = view.seat_info(event.seat)
             r = size // 2
-            draw_badge(surface, (x + r, rect.centery), r, seat.team, str(seat.index + 1))
+            draw_badge(surface, (x + r, rect.centery), r, seat.team, seat_label(seat.index))
             x += 2 * r + lay.gap
         colour = theme.TEXT if event.accepted else theme.BAD
         draw_text(

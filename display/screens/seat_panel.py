@@ -13,7 +13,7 @@ import pygame
 
 from display import theme
 from display.draw import draw_badge, draw_chip, draw_panel, draw_text, for_display
-from display.text import PLACE_NAMES, T, tr
+from display.text import DECLARATION_CHIPS, PLACE_NAMES, T, seat_label, tr
 from display.view import Lang, Msg, SeatView
 
 
@@ -38,6 +38,8 @@ def _chips(seat: SeatView) -> list[tuple[Msg, theme.Colour, bool]]:
         chips.append((T.CHIP_STUCK, theme.BAD, True))
     if seat.headless:
         chips.append((T.CHIP_HEADLESS, theme.BURN, True))
+    chips.extend((DECLARATION_CHIPS[what], theme.GOLD, True) for what in seat.declared
+                 if what in DECLARATION_CHIPS)
     if seat.passed:
         chips.append((T.CHIP_PASSED, theme.TEXT_DIM, True))
     if seat.place is None:
@@ -87,7 +89,7 @@ def seat_panel(
     left = stripe.right + pad
     top_mid = pad + badge_r
     draw_badge(
-        surface, (left + badge_r, top_mid), badge_r, seat.seat.team, str(seat.seat.index + 1)
+        surface, (left + badge_r, top_mid), badge_r, seat.seat.team, seat_label(seat.seat.index)
     )
     tag_left = width - pad
     if role is not None:

@@ -14,11 +14,11 @@ from display.draw import (
     draw_text,
 )
 from display.fonts import font
-from display.intents import Calibrate, Start, TeachDeck
+from display.intents import Calibrate, Intent, SelectSeat, Start, TeachDeck
 from display.layout import ring_slots, slot_of, split_columns
 from display.screens.base import Control, Screen
-from display.text import STATUS_NAMES, TEAM_NAMES, T
-from display.view import SetupView, Status
+from display.text import STATUS_NAMES, TEAM_NAMES, T, seat_label
+from display.view import Msg, SetupView, Status
 
 _STATUS_COLOUR = {Status.OK: theme.GOOD, Status.PENDING: theme.WARN, Status.FAILED: theme.BAD}
 
@@ -29,21 +29,51 @@ class SetupScreen(Screen[SetupView]):
     name = "setup"
 
     def controls(self, view: SetupView) -> tuple[Control, ...]:
-        """Language toggle; calibrate, teach deck and start in the footer."""
-        return self.header_buttons() + self.footer_buttons(
-            (Calibrate(), T.CALIBRATE, False),
-            (TeachDeck(), T.TEACH_BUTTON, False),
-            (Start(), T.START, True),
-        )
+        """Language toggle; calibrate, teach deck and start in the footer; the seats while
+        the first leader is chosen (start only once one is)."""
+        footer: list[tuple[Intent, Msg, bool]] = []
+        if view.tools:
+            footer += [(Calibrate(), T.CALIBRATE, False), (TeachDeck(), T.TEACH_BUTTON, False)]
+        if not view.choose_leader or view.leader is not None:
+            footer.append((Start(), T.START, True))
+        seats: tuple[Control, ...] = ()
+        if view.choose_leader:
+            slots = self._seat_slots()
+            seats = tuple(
+                Control(slots[slot_of(seat.index, self.options.bottom_seat)],
+                        SelectSeat(seat.index))
+                for seat in view.seats
+            )
+        return self.header_buttons() + self.footer_buttons(*footer) + seats
 
     def draw_view(self, surface: pygame.Surface, view: SetupView) -> None:
         """Title and the three columns."""
-        lay = self.layout
         self.draw_title(surface, view, self.tr(T.SETUP_TITLE))
-        preset, seats, devices = split_columns(lay.body, (1.1, 1.2, 1), lay.gap * 2)
+        preset, _, devices = self._columns()
         self._draw_preset(surface, view, preset)
-        self._draw_seats(surface, view, seats)
+        self._draw_seats(surface, view)
         self._draw_devices(surface, view, devices)
+
+    def _columns(self) -> tuple[pygame.Rect, ...]:
+        """Preset, seats and devices, side by side."""
+        lay = self.layout
+        return split_columns(lay.body, (1.1, 1.2, 1), lay.gap * 2)
+
+    def _ring_area(self) -> pygame.Rect:
+        """Where the seat ring lies in the seats column (below its label)."""
+        lay = self.layout
+        area = self._columns()[1]
+        ring_area = area.inflate(0, -2 * lay.body_font)
+        ring_area.top = area.top + lay.body_font + lay.gap
+        return ring_area
+
+    def _panel_size(self) -> tuple[int, int]:
+        ring_area = self._ring_area()
+        return round(ring_area.width * 0.32), round(ring_area.height * 0.24)
+
+    def _seat_slots(self) -> tuple[pygame.Rect, ...]:
+        """The six seat panels round the ring, by slot."""
+        return ring_slots(self._ring_area(), self._panel_size())
 
     def _draw_preset(self, surface: pygame.Surface, view: SetupView, area: pygame.Rect) -> None:
         lay = self.layout
@@ -97,24 +127,29 @@ class SetupScreen(Screen[SetupView]):
             ).bottom
             y += lay.gap
 
-    def _draw_seats(self, surface: pygame.Surface, view: SetupView, area: pygame.Rect) -> None:
+    def _draw_seats(self, surface: pygame.Surface, view: SetupView) -> None:
         lay = self.layout
-        draw_text(surface, self.tr(T.SEATS), lay.body_font, theme.TEXT_DIM, area.midtop, "midtop")
-        ring_area = area.inflate(0, -2 * lay.body_font)
-        ring_area.top = area.top + lay.body_font + lay.gap
-        panel = (round(ring_area.width * 0.32), round(ring_area.height * 0.24))
-        pygame.draw.ellipse(surface, theme.TABLE, ring_area.inflate(-panel[0], -panel[1]))
-        slots = ring_slots(ring_area, panel)
+        area = self._columns()[1]
+        label = self.tr(T.PICK_LEADER if view.choose_leader else T.SEATS)
+        colour = theme.TURN if view.choose_leader and view.leader is None else theme.TEXT_DIM
+        draw_text(surface, label, lay.body_font, colour, area.midtop, "midtop",
+                  max_width=area.width)
+        panel = self._panel_size()
+        pygame.draw.ellipse(surface, theme.TABLE, self._ring_area().inflate(-panel[0], -panel[1]))
+        slots = self._seat_slots()
         for seat in view.seats:
             rect = slots[slot_of(seat.index, self.options.bottom_seat)]
-            draw_panel(surface, rect, theme.PANEL, lay.radius, theme.TEAM[seat.team % 2], lay.line)
+            leads = seat.index == view.leader
+            border = theme.TURN if leads else theme.TEAM[seat.team % 2]
+            draw_panel(surface, rect, theme.PANEL, lay.radius, border,
+                       lay.line * (2 if leads else 1))
             r = min(rect.height // 4, lay.body_font // 2 + 2)
             draw_badge(
                 surface,
                 (rect.left + lay.gap + r, rect.top + rect.height // 3),
                 r,
                 seat.team,
-                str(seat.index + 1),
+                seat_label(seat.index),
             )
             x = rect.left + 2 * (lay.gap + r)
             draw_text(
@@ -129,11 +164,12 @@ class SetupScreen(Screen[SetupView]):
             )
             draw_text(
                 surface,
-                self.tr(TEAM_NAMES[seat.team % 2]),
+                self.tr(T.LEADER if leads else TEAM_NAMES[seat.team % 2]),
                 lay.small,
-                theme.TEAM[seat.team % 2],
+                theme.TURN if leads else theme.TEAM[seat.team % 2],
                 (x, rect.top + rect.height * 3 // 4),
                 "midleft",
+                bold=leads,
                 max_width=rect.right - x - lay.gap,
             )
 
@@ -179,7 +215,14 @@ class SetupScreen(Screen[SetupView]):
             box = pygame.Rect(inner.left, y, inner.width, 3 * font(lay.small).get_linesize())
             note = view.note.pick(self.options.lang)
             y = draw_paragraph(surface, note, lay.small, theme.WARN, box).bottom + lay.gap
-        y += lay.gap
+        if view.tools:
+            self._draw_teaching(surface, view, pygame.Rect(inner.left, y + lay.gap, inner.width,
+                                                           inner.bottom - y - lay.gap))
+
+    def _draw_teaching(self, surface: pygame.Surface, view: SetupView, inner: pygame.Rect) -> None:
+        """Deck-teaching progress and the card being taught."""
+        lay = self.layout
+        y = inner.top
         label = draw_text(surface, self.tr(T.TEACH), lay.body_font, theme.TEXT, (inner.left, y))
         draw_text(
             surface,

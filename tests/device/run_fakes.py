@@ -49,12 +49,14 @@ class ScriptedReadings:
         """Nothing to stop."""
 
 
-def write_config(tmp: Path, extra: str = "") -> Path:
-    """A config for tests: synthetic camera, no fullscreen, journal in ``tmp/state``."""
+def write_config(tmp: Path, extra: str = "", first_leader: str = "0") -> Path:
+    """A config for tests: synthetic camera, no fullscreen, journal in ``tmp/state``; the
+    first deal starts at once with S0 leading unless ``first_leader`` says otherwise."""
     path = tmp / "config.toml"
     path.write_text(f"""
 [table]
 preset = "match"
+first_leader = {first_leader}
 [camera]
 source = "synthetic"
 resolution = [960, 540]
@@ -67,9 +69,9 @@ state_dir = "{tmp / 'state'}"
     return path
 
 
-def table_config(tmp: Path, extra: str = "") -> Config:
+def table_config(tmp: Path, extra: str = "", first_leader: str = "0") -> Config:
     """The loaded config of :func:`write_config`."""
-    return load(write_config(tmp, extra))
+    return load(write_config(tmp, extra, first_leader))
 
 
 def bot_plays(seed: int, limit: int) -> tuple[list[Action], list[tuple[int, tuple[Rank, ...]]]]:

@@ -41,7 +41,7 @@ def test_walks_leds_beeps_and_shows_presses_from_pins_and_panels(factory: MockFa
     runner.join(5)
     assert result == [0]
     text = out.getvalue()
-    assert "共用 shared: 过牌 pass\n" in text and "座位 seat 4: 让牌 rang\n" in text
+    assert "共用 shared: 过牌 pass\n" in text and "座位 seat S3: 让牌 rang\n" in text
     for pin in config.gpio.led_pins:  # each LED went on, then off
         assert [s.state for s in factory.pin(pin).states] == [False, True, False], pin
     assert True in [s.state for s in factory.pin(18).states]  # the buzzer sounded

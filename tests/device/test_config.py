@@ -35,7 +35,7 @@ def test_defaults_alone_when_no_override_file(tmp_path: Path,
     monkeypatch.setattr(cfg, "DEFAULT_PATH", tmp_path / "absent.toml")
     config = cfg.load()
     assert config.table.preset == "match"
-    assert config.seats.names == ("1号", "2号", "3号", "4号", "5号", "6号")
+    assert config.seats.names == ("甲一", "乙一", "甲二", "乙二", "甲三", "乙三")
     assert config.journal.state_dir == Path("/var/lib/gouji-table")
     assert config.gpio.led_pins == (17, 27, 22, 23, 24, 25)
     assert config.referee.pin is None
@@ -96,7 +96,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
         '[display] fullscreen: expected true or false, got "yes"',
         '[display] language: expected one of "zh", "en", got "fr"',
         "[gpio] pass_pin: expected an integer 0-27, got 40",
-        "[gpio] led_pins: expected [] or a list of 6 integers 0-27, seat 1 first, got [1, 2, 3]",
+        "[gpio] led_pins: expected [] or a list of 6 integers 0-27, S0 first, got [1, 2, 3]",
         "[gpio] buzzer_pin: expected an integer 0-27 or false (not fitted), got true",
         "[gpio] wiring: unknown key",
         "[panels] baud: expected an integer 300-4000000, got 0",

@@ -255,3 +255,28 @@ def test_replay_view_judges_each_recorded_event() -> None:
     assert all(view.events[i].text.zh.endswith(" 过") for i in passes)
     draws(ReplayScreen, view)
     draws(ReplayScreen, replay_view(deal, current=0))
+
+
+def test_declarations_are_shown_on_the_seat_and_named_in_the_replay() -> None:
+    from display.engine_view import action_text
+    from display.screens.seat_panel import Role, seat_panel
+    from display.text import DECLARATION_CHIPS, DECLARATION_HINTS, DECLARATION_NAMES
+    from gouji.actions import DECLARATIONS, Declare
+    from gouji.setup import DealSetup
+
+    # every declaration the engine knows has a name and a hint; each but 闷 a chip
+    assert set(DECLARATION_NAMES) == set(DECLARATION_HINTS) == set(DECLARATIONS)
+    assert set(DECLARATION_CHIPS) == set(DECLARATIONS) - {"men"}
+    assert all(DECLARATION_NAMES[w].zh == zh for w, zh in DECLARATIONS.items())
+    state = DealState.start(DealSetup("tribute", 0, counts=(36,) * 6))
+    state.apply(Declare(2, "xuandian"))
+    view = play_view(state, names=NAMES, deal_no=1)
+    assert view.seats[2].declared == ("xuandian",)
+    assert all(not s.declared for i, s in enumerate(view.seats) if i != 2)
+    plain = replace(view.seats[2], declared=())
+    size = (300, 160)
+    assert pygame.image.tobytes(seat_panel(view.seats[2], Role.TURN, "zh", False, size),
+                                "RGBA") != pygame.image.tobytes(
+        seat_panel(plain, Role.TURN, "zh", False, size), "RGBA")
+    text = action_text(Declare(2, "geming"), NAMES)
+    assert (text.zh, text.en) == ("刘姐 声明 革命", "刘姐 declares 革命 revolution")

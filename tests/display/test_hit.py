@@ -11,11 +11,14 @@ from display import samples
 from display.intents import (
     AddCard,
     Calibrate,
+    ChooseDeclaration,
     Close,
     Confirm,
+    ConfirmDeclaration,
     EditReading,
     Intent,
     Next,
+    OpenDeclare,
     OpenReplay,
     Prev,
     RemoveCard,
@@ -31,13 +34,14 @@ from display.intents import (
 from display.screens import (
     ConfirmScreen,
     CorrectScreen,
+    DeclareScreen,
     EndScreen,
     PlayScreen,
     ReplayScreen,
     Screen,
     SetupScreen,
 )
-from display.view import CorrectionView, DisplayOptions, EventView
+from display.view import CorrectionView, DeclareView, DisplayOptions, EventView
 from gouji.cards import ALL_RANKS
 from tests.display import views
 from tests.display.conftest import SIZES
@@ -60,6 +64,7 @@ def _intents_of_buttons(screen: Screen[Any], view: Any) -> list[Intent]:
 def test_play_buttons(size: tuple[int, int]) -> None:
     view = samples.play_burn()
     assert _intents_of_buttons(PlayScreen(size), view) == [
+        OpenDeclare(),
         Undo(),
         OpenReplay(),
         ToggleReferee(),
@@ -120,6 +125,59 @@ def test_end_and_setup_buttons(size: tuple[int, int]) -> None:
         TeachDeck(),
         Start(),
     ]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("bottom", (0, 4))
+def test_setup_picks_the_first_leader_by_touching_a_seat(size: tuple[int, int],
+                                                         bottom: int) -> None:
+    screen = SetupScreen(size, DisplayOptions(bottom_seat=bottom))
+    asking = replace(samples.setup_leader(), leader=None)
+    # no leader yet: no start button, only the seats (and the language)
+    assert _intents_of_buttons(screen, asking) == [ToggleLanguage()]
+    seat_areas = [c for c in screen.controls(asking) if isinstance(c.intent, SelectSeat)]
+    assert sorted(c.intent.seat for c in seat_areas if isinstance(c.intent, SelectSeat)) == \
+        list(range(6))
+    for control in seat_areas:
+        assert screen.hit(control.rect.center, asking) == control.intent
+    # the seat the screen faces is the bottom panel
+    lowest = max(seat_areas, key=lambda c: c.rect.bottom)
+    assert lowest.intent == SelectSeat(bottom)
+    chosen = samples.setup_leader()
+    assert _intents_of_buttons(screen, chosen) == [ToggleLanguage(), Start()]
+    # the club-tools setup has no seat areas
+    assert not [c for c in screen.controls(samples.setup())
+                if isinstance(c.intent, SelectSeat)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_declare_menu_offers_only_what_the_view_lists(size: tuple[int, int]) -> None:
+    screen = DeclareScreen(size)
+    offers = ((0, "xuandian"), (0, "hedian"), (3, "yaotou"))
+    seats = DeclareView(samples.SEATS, offers)
+    assert _intents_of_buttons(screen, seats) == [
+        ToggleLanguage(), SelectSeat(0), SelectSeat(3), Close()
+    ]
+    silent = screen.seat_rects()[1]  # S1 has nothing to declare: its cell is not a control
+    assert screen.hit(silent.center, seats) is None
+    what = replace(seats, seat=0)
+    assert _intents_of_buttons(screen, what) == [
+        ToggleLanguage(), ChooseDeclaration("xuandian"), ChooseDeclaration("hedian"),
+        Close(), Prev(),
+    ]
+    confirm = replace(what, chosen="hedian")
+    assert _intents_of_buttons(screen, confirm) == [
+        ToggleLanguage(), Close(), Prev(), ConfirmDeclaration(0, "hedian")
+    ]
+    nothing = DeclareView(samples.SEATS, ())
+    assert _intents_of_buttons(screen, nothing) == [ToggleLanguage(), Close()]
+
+
+def test_declare_view_guards_its_steps() -> None:
+    with pytest.raises(ValueError, match="seat is missing"):
+        DeclareView(samples.SEATS, (), chosen="men")
+    with pytest.raises(ValueError, match=r"DeclareView\.seats"):
+        DeclareView(samples.SEATS[::-1], ())
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

@@ -31,7 +31,10 @@ MEAN_TOLERANCE = 2.5  # on a 0..255 scale, whole picture
 BLOCK_TOLERANCE = 10.0  # the worst of an 8×8 grid of blocks
 GRID = 8
 
-KEY_PAGES = ("setup", "play_burn", "play_four_way", "confirm", "correct", "end_of_deal", "replay")
+KEY_PAGES = (
+    "setup", "setup_leader", "play_burn", "play_four_way", "confirm", "correct", "declare",
+    "end_of_deal", "replay",
+)
 CASES: list[tuple[str, tuple[int, int], str]] = [
     *((name, (1280, 720), "zh") for name in KEY_PAGES),
     ("play_burn", (800, 480), "zh"),
