@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "device.cli_panel",
     "device.cli_hwtest",
     "device.cli_rules",
+    "device.cli_leader",
     "device.cli_deal",
     "device.cli_display",
     "device.cli_vision",

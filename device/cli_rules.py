@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Exit 0 when ANSWER tops PREVIOUS, 1 when not, 2 when either is not "
         "one legal play. Cards: 3-9 T/10 J Q K A 2, B=小王, R=大王 (KKK22BB).",
     )
-    _rules_options(p)
+    rules_options(p)
     p.add_argument("previous", metavar="PREVIOUS", help="the play on the table, e.g. KKK")
     p.add_argument("answer", metavar="ANSWER", help="the answer, e.g. AAA")
     p.set_defaults(handler=_judge)
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "classify", help="is HAND one legal play, 够级, pure 够级?",
         description="Exit 0 when HAND is one legal play under the preset, 2 when not.",
     )
-    _rules_options(p)
+    rules_options(p)
     p.add_argument("hand", metavar="HAND", help="the cards of one play, e.g. JJJ2")
     p.set_defaults(handler=_classify)
 
@@ -47,7 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=_rules)
 
 
-def _rules_options(p: argparse.ArgumentParser) -> None:
+def rules_options(p: argparse.ArgumentParser) -> None:
+    """``--rules PRESET``, ``--set SWITCH=VALUE`` (repeatable) and ``--json``."""
     p.add_argument("--rules", required=True, metavar="PRESET", help=f"one of {', '.join(PRESETS)}")
     p.add_argument(
         "--set", action="append", default=[], metavar="SWITCH=VALUE",
@@ -56,7 +57,8 @@ def _rules_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def _load_rules(args: argparse.Namespace) -> Rules:
+def load_rules(args: argparse.Namespace) -> Rules:
+    """The preset named by ``--rules`` with the ``--set`` changes; raises on a bad one."""
     rules = get_preset(args.rules).rules
     changes = dict(_parse_setting(s) for s in args.set)
     return rules.changed(changes) if changes else rules
@@ -96,7 +98,7 @@ def _fail(args: argparse.Namespace, message: str, **fields: Any) -> int:
 
 def _judge(args: argparse.Namespace) -> int:
     try:
-        rules = _load_rules(args)
+        rules = load_rules(args)
     except (UnknownPresetError, SwitchError) as exc:
         return _fail(args, str(exc), beats=False)
     plays: list[Play] = []
@@ -116,7 +118,7 @@ def _judge(args: argparse.Namespace) -> int:
 def _classify(args: argparse.Namespace) -> int:
     empty = {"legal": False, "gouji": False, "pure": False, "cards": ""}
     try:
-        rules = _load_rules(args)
+        rules = load_rules(args)
     except (UnknownPresetError, SwitchError) as exc:
         return _fail(args, str(exc), **empty)
     try:

@@ -41,7 +41,9 @@ Rules of translation:
   (撤销 pressed again while the PIN pad is up closes it);
   an undone play comes back for confirmation (to fix a misread: correct it, or
   press 撤销 again to drop it); 撤销 on a play still waiting drops it;
-* a cleared zone (扣牌) is noted in the comment of the next recorded event.
+* a cleared zone is the 扣牌 of the dead trick where the preset asks for one (entered for
+  its 法定扣牌人, the owner's opposite), else a note in the next recorded event's comment;
+  a lead read before the trick was seen cleared infers the 扣牌 like a pass.
 """
 
 from __future__ import annotations
@@ -54,7 +56,17 @@ from typing import Any
 from device.events import Action as Button
 from device.events import ButtonEvent
 from device.journal import Event, Journal
-from gouji.actions import DECLARATIONS, Action, Declaration, Declare, Pass, PlayCards, Rang, Refusal
+from gouji.actions import (
+    DECLARATIONS,
+    Action,
+    Declaration,
+    Declare,
+    Kou,
+    Pass,
+    PlayCards,
+    Rang,
+    Refusal,
+)
 from gouji.cards import CardParseError, format_cards, parse_cards
 from gouji.deal import DealState
 from gouji.plays import Play, PlayError
@@ -194,9 +206,13 @@ class Referee:
         return self._judge(seat, reading.notation, evidence, candidates, confirmed=False)
 
     def on_cleared(self, seat: int) -> Outcome:
-        """``seat``'s zone was emptied (扣牌): noted with the next recorded event."""
+        """``seat``'s zone was emptied: the 扣牌 of a dead trick the preset asks for, else a
+        note kept with the next recorded event."""
         self.notes.append(f"扣牌 S{seat} zone cleared")
-        return Outcome(message=self.notes[-1])
+        kou = self.state.kou_seat
+        if kou is None or self.pending is not None or self.pin_pad:
+            return Outcome(message=self.notes[-1])
+        return self._record_or_refuse(Kou(kou), self._take_notes())
 
     # ------------------------------------------------------------ players
 
@@ -314,15 +330,17 @@ class Referee:
             self.pending = Pending(seat, candidates, f"不成一手 not one play: {exc}", evidence)
             return Outcome(message=self.pending.why)
         action = PlayCards(seat, play)
-        passes = self._passes_before(seat)
-        if passes is None:
+        inferred = self._inferred_before(seat)
+        if inferred is None:
             refusal = Refusal(action, f"没轮到 not this seat's turn: S{self.state.to_act} acts "
                               f"now and S{seat} is not among the seats to answer")
             self.pending = None
             return self._refused(action, refusal, evidence,
                                  self._comment(cards, candidates, confirmed))
-        trial = DealState.replay(self.setup, [*self.state.log, *passes])
+        trial = self.state.copy()
         try:
+            for step in inferred:
+                trial.apply(step)
             trial.apply(action)
         except Refusal as refusal:
             if not confirmed:
@@ -334,12 +352,12 @@ class Referee:
             return self._refused(action, refusal, evidence,
                                  self._comment(cards, candidates, confirmed))
         self.pending = None
-        for p in passes:
-            self._append(p, f"{INFERRED}: S{seat} played")
+        for step in inferred:
+            self._append(step, f"{INFERRED}: S{seat} played")
         self._append(action, self._comment(cards, candidates, confirmed), evidence)
         self.state = trial
         self.refusal = None
-        return Outcome(recorded=len(passes) + 1)
+        return Outcome(recorded=len(inferred) + 1)
 
     def _comment(self, cards: str, candidates: tuple[tuple[str, float], ...],
                  confirmed: bool) -> str | None:
@@ -355,22 +373,28 @@ class Referee:
         notes, self.notes = self.notes, []
         return "; ".join(notes) or None
 
-    def _passes_before(self, seat: int) -> list[Pass] | None:
-        """The passes that make it ``seat``'s turn, or None when none can (out of turn)."""
+    def _inferred_before(self, seat: int) -> list[Action] | None:
+        """The passes, and the 扣牌 of the dead trick, that make it ``seat``'s turn; None when
+        none can (out of turn)."""
         state = self.state
-        if state.to_act == seat:
+        if state.to_act == seat and state.kou_seat is None:
             return []
-        if state.trick is None:
-            return None
-        queue = state.queue
-        if seat in queue:
-            return [Pass(s) for s in queue[:queue.index(seat)]]
-        everyone = [Pass(s) for s in queue]
+        steps: list[Action] = []
+        if state.trick is not None:
+            queue = state.queue
+            if seat in queue:
+                return [Pass(s) for s in queue[:queue.index(seat)]]
+            steps = [Pass(s) for s in queue]
+        after = state.copy()
         try:
-            after = DealState.replay(self.setup, [*state.log, *everyone])
+            for step in steps:
+                after.apply(step)
+            if after.kou_seat is not None:  # the cards were cleared before the lead was laid
+                steps.append(Kou(after.kou_seat))
+                after.apply(steps[-1])
         except Refusal:
             return None
-        return everyone if after.to_act == seat else None
+        return steps if after.to_act == seat else None
 
     def _record_or_refuse(self, action: Action, comment: str | None) -> Outcome:
         refusal = self.state.check(action)

@@ -121,6 +121,8 @@ def turn_view(state: DealState) -> TurnView:
     if seat is None:
         return TurnView(TurnKind.DEAL_OVER)
     burn, trick = state.burn, state.trick
+    if state.kou_seat is not None:
+        return TurnView(TurnKind.KOU, acting=seat)
     if trick is None:
         kind = TurnKind.BURN if burn is not None and burn.burner == seat else TurnKind.LEAD
         return TurnView(kind, acting=seat)

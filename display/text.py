@@ -49,6 +49,7 @@ class T:
     TURN_ANSWER = Msg("轮到 {name} 接牌", "{name} to answer")
     TURN_GOUJI = Msg("够级！只有对家 {name} 能接", "Gouji! Only the opposite, {name}, may answer")
     TURN_BURN = Msg("{name} 正在烧牌，接着出", "{name} is burning: play on")
+    TURN_KOU = Msg("{name} 扣牌：收起死牌再出牌", "{name} to clear the dead trick (扣牌)")
     TURN_OVER = Msg("本局结束", "Deal over")
     TURN_ANYONE = Msg("等待出牌", "Waiting for a play")
     MAY_ANSWER = Msg("可接：{names}", "May answer: {names}")

@@ -52,6 +52,7 @@ class TurnKind(Enum):
     ANSWER = "answer"  # the next seat may top the trick or pass
     GOUJI_ANSWER = "gouji_answer"  # a 够级 play: only the owner's opposite may answer
     BURN = "burn"  # a burn is running: the burner plays on
+    KOU = "kou"  # 扣牌: the dead trick's owner's opposite clears it before the next lead
     DEAL_OVER = "deal_over"  # nobody: the deal has ended
 
 

@@ -1,4 +1,4 @@
-"""What a seat can do during a deal (出牌, 过牌, 让牌, 闷), and why an action is refused.
+"""What a seat can do during a deal (出牌, 过牌, 让牌, 扣牌, 声明), and why an action is refused.
 
 Actions are frozen values: the deal's log is a list of them, and the state is
 rebuilt by replaying the log (undo, resume after a power cut, the referee's
@@ -46,6 +46,17 @@ class Rang:
         return f"S{self.seat} rang"
 
 
+@dataclass(frozen=True, slots=True)
+class Kou:
+    """扣牌: ``seat`` clears the dead trick before the next lead (004: the owner's opposite,
+    「对头为法定扣牌人」)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"S{self.seat} kou"
+
+
 Declaration = Literal[
     "men", "no_gouji", "xuandian", "hedian", "geming", "yaotou", "rendian", "chongdian", "youtou"
 ]
@@ -87,7 +98,7 @@ class Declare:
         return f"S{self.seat} declare {self.what}"
 
 
-Action = PlayCards | Pass | Rang | Declare
+Action = PlayCards | Pass | Rang | Declare | Kou
 
 
 class Refusal(ValueError):

@@ -9,7 +9,7 @@ from gouji.actions import Action, Pass, PlayCards, Rang
 from gouji.cards import Rank
 from gouji.compare import comparator
 from gouji.deal import DealState
-from gouji.moves import candidate_plays, is_allowed, legal_actions
+from gouji.moves import candidate_plays, forced_action, is_allowed, legal_actions
 from gouji.plays import Play
 
 
@@ -33,6 +33,9 @@ class RandomBot:
 
     def choose(self, state: DealState) -> Action:
         """A random legal action."""
+        only = forced_action(state)
+        if only is not None:
+            return only
         seat = state.to_act
         assert seat is not None
         options: list[Play | Action] = list(candidate_plays(state))
@@ -62,6 +65,8 @@ class HeuristicBot:
     def choose(self, state: DealState) -> Action:
         """The cheapest sensible action."""
         actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
         plays = [a for a in actions if isinstance(a, PlayCards)]
         seat = state.to_act
         assert seat is not None

@@ -22,7 +22,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from gouji.actions import DECLARATIONS, SEATS, Action, Declare, Pass, PlayCards, Rang, Refusal
+from gouji.actions import (
+    DECLARATIONS,
+    SEATS,
+    Action,
+    Declare,
+    Kou,
+    Pass,
+    PlayCards,
+    Rang,
+    Refusal,
+)
 from gouji.cards import Rank
 from gouji.compare import comparator
 from gouji.plays import GOUJI_MINIMUM, Play, PlayError, check_legal, is_gouji, is_pure_gouji
@@ -117,6 +127,8 @@ class DealState:
     """有头: a challenger's opposite kept its 够级 rights (000 十)."""
     play_begun: bool = False
     """A play outside the 冲点 has been made."""
+    kou_by: int | None = None
+    """扣牌 owed: the dead trick's owner's opposite clears it before the next lead (004)."""
     topped: dict[int, int] = field(default_factory=dict)
     """Seats whose latest play has been topped, and by whom (for 闷 in observed mode)."""
     played: Counter[Rank] = field(default_factory=Counter)
@@ -211,8 +223,17 @@ class DealState:
             return None
         if self.trick is None:
             challenger = self.challenger
-            return self.leader if challenger is None else challenger
+            kou = self.kou_seat
+            return kou if kou is not None else self.leader if challenger is None else challenger
         return self.queue[0] if self.queue else None
+
+    @property
+    def kou_seat(self) -> int | None:
+        """The seat that must clear the dead trick (扣牌) before the next lead, if one must:
+        the owner's opposite, or the next leader when that seat is out."""
+        if self.kou_by is None or self.trick is not None or self.over:
+            return None
+        return self.kou_by if self.in_play(self.kou_by) else self.leader
 
     # ------------------------------------------------------------------ acting
 
@@ -222,7 +243,13 @@ class DealState:
             raise Refusal(action, "本局已结束 the deal is over")
         if isinstance(action, Declare):
             self._declare(action)
+        elif isinstance(action, Kou):
+            self._kou(action)
         else:
+            kou = self.kou_seat
+            if kou is not None and isinstance(action, PlayCards):
+                raise Refusal(action, f"对头未扣牌前，不能重新发牌 S{kou} must clear the dead "
+                              "trick (扣牌) before the next lead (004)", "round.kou_pai")
             if action.seat != self.to_act:
                 raise Refusal(action, f"没轮到 not this seat's turn: S{self.to_act} acts now")
             if isinstance(action, PlayCards):
@@ -544,6 +571,15 @@ class DealState:
             self._end_round()
         self._after_change()
 
+    def _kou(self, action: Kou) -> None:
+        kou = self.kou_seat
+        if kou is None:
+            raise Refusal(action, "无死牌 there is no dead trick to clear (扣牌)", "round.kou_pai")
+        if action.seat != kou:
+            raise Refusal(action, f"对头为法定扣牌人 S{kou} clears the dead trick, not "
+                          f"S{action.seat}", "round.kou_pai")
+        self.kou_by = None
+
     def _rang(self, action: Rang) -> None:
         followers = self.validate_rang(action)
         self.rang_by = action.seat
@@ -587,6 +623,8 @@ class DealState:
             self.leader = self._next_in_play(owner)  # 接风
             if self.burn is not None and self.burn.burner == owner:
                 self.burn = None
+        if self.rules.round.kou_pai:
+            self.kou_by = opposite(owner)
 
     def _next_in_play(self, seat: int) -> int | None:
         for k in range(1, SEATS):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from gouji.actions import Action, Pass, PlayCards, Rang, Refusal
+from gouji.actions import Action, Kou, Pass, PlayCards, Rang, Refusal
 from gouji.cards import NATURAL_RANKS, Rank
 from gouji.compare import comparator
 from gouji.deal import DealState
@@ -83,6 +83,9 @@ def legal_actions(state: DealState) -> list[Action]:
         return []
     if state.hands is None:
         raise ValueError("legal plays need the hands: this deal is observed, not full information")
+    only = forced_action(state)
+    if only is not None:
+        return [only]
     actions: list[Action] = []
     if state.trick is not None:
         actions.append(Pass(seat))
@@ -94,6 +97,12 @@ def legal_actions(state: DealState) -> list[Action]:
         if is_allowed(state, PlayCards(seat, play))
     )
     return actions
+
+
+def forced_action(state: DealState) -> Action | None:
+    """The one action allowed now, when there is only one: 扣牌 of the dead trick."""
+    kou = state.kou_seat
+    return None if kou is None else Kou(kou)
 
 
 def candidate_plays(state: DealState) -> list[Play]:
@@ -163,6 +172,8 @@ def is_allowed(state: DealState, action: Action) -> bool:
             state.validate_rang(action)
         elif isinstance(action, Pass):
             return state.trick is not None and state.to_act == action.seat
+        elif isinstance(action, Kou):
+            return state.kou_seat == action.seat
         else:
             return False
     except Refusal:

@@ -29,6 +29,7 @@ from gouji.actions import (
     Action,
     Declaration,
     Declare,
+    Kou,
     Pass,
     PlayCards,
     Rang,
@@ -134,12 +135,13 @@ _VERBS: dict[str, str] = {
     "play": "play", "出": "play",
     "pass": "pass", "过": "pass",
     "rang": "rang", "让": "rang",
+    "kou": "kou", "扣": "kou", "扣牌": "kou",
     "declare": "declare", **{zh: what for what, zh in DECLARATIONS.items()},
 }
 _DECLARATIONS: dict[str, Declaration] = {
     **{what: what for what in DECLARATIONS}, **{zh: what for what, zh in DECLARATIONS.items()},
 }
-_VERB_LIST = "play/出, pass/过, rang/让, declare " + "/".join(
+_VERB_LIST = "play/出, pass/过, rang/让, kou/扣, declare " + "/".join(
     f"{what}/{zh}" for what, zh in DECLARATIONS.items()
 )
 
@@ -213,6 +215,8 @@ def _event_line(number: int, action: Action, comment: str | None) -> str:
         body = f"S{action.seat} pass"
     elif isinstance(action, Rang):
         body = f"S{action.seat} rang"
+    elif isinstance(action, Kou):
+        body = f"S{action.seat} kou"
     elif isinstance(action, Declare):
         body = f"S{action.seat} declare {action.what}"
     else:
@@ -770,6 +774,8 @@ def _parse_action(number: int, body: str) -> Action:
     declared = _DECLARATIONS.get(verb)
     if declared is not None:
         return Declare(seat, declared)
+    if verb == "kou":
+        return Kou(seat)
     return Pass(seat) if verb == "pass" else Rang(seat)
 
 

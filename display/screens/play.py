@@ -181,6 +181,7 @@ class PlayScreen(Screen[PlayView]):
             TurnKind.ANSWER: T.TURN_ANSWER,
             TurnKind.GOUJI_ANSWER: T.TURN_GOUJI,
             TurnKind.BURN: T.TURN_BURN,
+            TurnKind.KOU: T.TURN_KOU,
         }[turn.kind]
         return self.tr(message, name=name)
 

@@ -272,3 +272,26 @@ def test_undo_of_a_play_fixes_a_misread(journal: Journal) -> None:
     assert lines(journal)[-2:] == [UNDO_PREFIX + "2. S1 play 66",
                                    "2. S1 play 77 {识别有误 camera read 66}"]
     assert ref.state.log[-1] == PlayCards(1, Play.of(parse_cards("77")))
+
+
+def test_a_cleared_zone_is_the_kou_of_the_dead_trick_where_the_preset_has_it(
+    journal: Journal,
+) -> None:
+    """004「对死牌必须做“扣牌”处理，对头为法定扣牌人」: the camera sees the trick cleared."""
+    ref = new(journal, preset="jinyou")
+    ref.on_reading(0, sure("55"))
+    for seat in range(1, 6):
+        ref.on_button(press(Button.PASS, seat))
+    assert ref.state.kou_seat == 3
+    out = ref.on_cleared(1)
+    assert out.recorded == 1 and out.refusal is None and ref.state.kou_seat is None
+    assert lines(journal)[-1] == "7. S3 kou {扣牌 S1 zone cleared}"
+    assert ref.on_cleared(0).recorded == 0  # a second zone emptied is only a note
+
+
+def test_a_lead_read_before_the_trick_was_seen_cleared_infers_the_kou(journal: Journal) -> None:
+    ref = new(journal, preset="jinyou")
+    ref.on_reading(0, sure("55"))
+    out = ref.on_reading(0, sure("66"))  # a silent round: passes, 扣牌, then the new lead
+    assert out.recorded == 7 and out.refusal is None
+    assert lines(journal)[-2:] == [f"7. S3 kou {{{INFERRED}: S0 played}}", "8. S0 play 66"]

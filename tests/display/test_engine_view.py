@@ -71,6 +71,8 @@ def check_play_view(state: DealState, view: PlayView) -> None:
     turn, trick = view.turn, state.trick
     if state.over:
         assert turn.kind is TurnKind.DEAL_OVER and turn.acting is None
+    elif state.kou_seat is not None:
+        assert turn.kind is TurnKind.KOU and turn.acting == state.kou_seat
     elif trick is None:
         assert turn.kind in (TurnKind.LEAD, TurnKind.BURN) and turn.acting == state.to_act
         assert view.trick is None and not turn.answerers
@@ -111,6 +113,7 @@ def test_play_views_follow_a_whole_deal(preset: str) -> None:
         if i % 40 == 0 or state.over:
             draws(PlayScreen, view, referee=i % 80 == 0)
     assert {TurnKind.LEAD, TurnKind.ANSWER, TurnKind.DEAL_OVER} <= kinds
+    assert (TurnKind.KOU in kinds) == final.rules.round.kou_pai
 
 
 def test_dorm_hides_every_count_still_held() -> None:

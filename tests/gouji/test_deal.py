@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gouji.actions import Declare, Pass, PlayCards, Rang, Refusal
+from gouji.actions import Declare, Kou, Pass, PlayCards, Rang, Refusal
 from gouji.cards import parse_cards
 from gouji.deal import DealState
 from gouji.plays import Play
@@ -22,11 +22,19 @@ def start(preset: str, hands: list[str], leader: int = 0, **changes: object) -> 
 
 
 def act(state: DealState, *moves: str) -> DealState:
-    """Apply moves written "S play", "S pass", "S rang" (S a seat number)."""
+    """Apply moves written "S play", "S pass", "S rang", "S men", "S kou" (S a seat number).
+
+    Where the preset has 扣牌 and a script does not say who clears the dead trick, its
+    法定扣牌人 does so before the next move, as the appliance infers it at a table.
+    """
     for move in moves:
         seat_text, verb = move.split()
         seat = int(seat_text)
-        if verb == "pass":
+        if state.kou_seat is not None and verb != "kou":
+            state.apply(Kou(state.kou_seat))
+        if verb == "kou":
+            state.apply(Kou(seat))
+        elif verb == "pass":
             state.apply(Pass(seat))
         elif verb == "rang":
             state.apply(Rang(seat))
@@ -49,7 +57,18 @@ def test_answers_go_downstream_and_the_last_player_leads() -> None:
     s = act(start("zaozhuang", PLAIN), "0 555", "1 666", "2 pass", "3 888")
     assert s.to_act == 4 and s.queue == [4, 5, 0, 1]  # 2 passed: it may not answer again
     act(s, "4 pass", "5 pass", "0 pass", "1 pass")
-    assert s.trick is None and s.to_act == 3
+    assert s.trick is None and s.leader == 3
+    # 004「扣牌：重新发牌前，对死牌必须做“扣牌”处理，对头为法定扣牌人，对头未扣牌前，不能重新发牌」
+    assert s.kou_seat == 0 and s.to_act == 0
+    with pytest.raises(Refusal, match="对头未扣牌前") as err:
+        s.apply(PlayCards(3, Play.parse("9")))
+    assert err.value.switch == "round.kou_pai"
+    with pytest.raises(Refusal, match="对头为法定扣牌人"):
+        s.apply(Kou(3))
+    act(s, "0 kou")
+    assert s.kou_seat is None and s.to_act == 3
+    with pytest.raises(Refusal, match="无死牌"):
+        s.apply(Kou(0))
 
 
 def test_a_seat_out_of_turn_is_refused_and_nothing_changes() -> None:
@@ -482,7 +501,7 @@ def test_observed_last_threes_after_a_topped_play_are_men() -> None:
     act(s, *(f"{i} pass" for i in s.queue))
     act(s, "5 3")  # S5's 8 stood: out as 头科
     assert s.places[5] == 0
-    act(s, *(f"{i} pass" for i in s.queue))  # 接风 to S0
+    act(s, *(f"{i} pass" for i in s.queue), "2 kou")  # 接风 to S0; S5's opposite clears
     assert s.to_act == 0
     act(s, "0 3")
     assert s.places[0] == 5 and ("men", 0, 1) in kinds(s)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji.actions import Action, Declare, Pass, PlayCards, Rang
+from gouji.actions import Action, Declare, Kou, Pass, PlayCards, Rang
 from gouji.cards import NATURAL_RANKS, Rank
 from gouji.dealer import random_setup
 from gouji.plays import Play
@@ -608,3 +608,12 @@ def test_opened_seats_round_trip_and_bad_values_name_the_line() -> None:
     with pytest.raises(RecordError) as err:
         read_deal(bad)
     assert err.value.line == bad.splitlines().index('[Opened "1 9"]') + 1
+
+
+@pytest.mark.parametrize("verb", ["kou", "扣", "扣牌", "KOU"])
+def test_kou_is_read_in_either_language_and_written_in_english(verb: str) -> None:
+    setup = read_deal(EXAMPLE).setup
+    text = write_deal(setup, [Kou(3)]).replace("1. S3 kou", f"1. S3 {verb}")
+    deal = read_deal(text)
+    assert deal.log == (Kou(3),)
+    assert "1. S3 kou" in write_deal(deal.setup, deal.events)
