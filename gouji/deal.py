@@ -199,7 +199,7 @@ class DealState:
     @property
     def challenger(self) -> int | None:
         """The seat whose 冲点 sets are being put to its opposite now, if any."""
-        if self.void:
+        if self.void or (not self.chongdian and self.geming is None):
             return None
         rebel = [self.geming] if self.geming is not None and self.rules.preplay.geming_sets else []
         return next((s for s in [*self.chongdian, *rebel] if s not in self.chong_result), None)
@@ -222,9 +222,11 @@ class DealState:
         if self.over:
             return None
         if self.trick is None:
-            challenger = self.challenger
             kou = self.kou_seat
-            return kou if kou is not None else self.leader if challenger is None else challenger
+            if kou is not None:
+                return kou
+            challenger = self.challenger
+            return self.leader if challenger is None else challenger
         return self.queue[0] if self.queue else None
 
     @property
