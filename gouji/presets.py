@@ -334,7 +334,9 @@ JINYOU = _build("jinyou", "金游世界 四副牌 online rules, 憋三", "004 (f
     "deck.decks": (4, "004「四幅牌，4幅牌：总计198张」"),
     "deck.threes": (6, "004「保留6张3（黑桃 红桃3各两张，方块和草花各一张）」"),
     "deck.fours": (8, "004「8张4.（每个花色各两张）」"),
-    "deck.first_leader": ("same_suit_fives", "004「上班：每局发完手牌后，同花色5（2个以上）多的人为第一个发牌者…红桃＞黑桃＞方片＞梅花」"),
+    "deck.first_leader": ("same_suit_fives", "004「上班：每局发完手牌后，同花色5（2个以上）多的人为第一个发牌者…红桃＞黑桃＞方片＞梅花」",
+                          "004 is silent when no seat holds two 5s of a suit: its random case "
+                          "(「如果数量和花色都相同，则随机产生一个首发牌者」) is taken, among all six seats."),
     "deck.later_leader": ("same_suit_fives", "004「每局发完手牌后」"),
     "compare.bigs_per_big_joker": (2, "004「1张大王必须要用2张大王大」"),
     "compare.extra_jokers_in_answer": (False, "004「1张大王必须要用2张大王大，不能用3个大王打」",
