@@ -569,8 +569,9 @@ class DealState:
             raise Refusal(action, "发牌不能过 the seat with the lead must play")
         seat = self.queue.pop(0)
         self.passed.add(seat)
-        if not self.queue:
-            self._end_round()
+        if self.queue:
+            return  # nobody went out and the round goes on: nothing else to settle
+        self._end_round()
         self._after_change()
 
     def _kou(self, action: Kou) -> None:
