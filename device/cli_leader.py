@@ -10,10 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from typing import Any
 
-from device.cli_rules import load_rules, rules_options
+from device.cli_rules import fail, load_rules, rules_options
 from gouji.cards import CardParseError
 from gouji.leader import (
     NOTATION_HINT,
@@ -31,7 +30,7 @@ from gouji.leader import (
 from gouji.presets import UnknownPresetError
 from gouji.rules import SwitchError
 
-EXIT_OK, EXIT_CUT_AGAIN, EXIT_BAD = 0, 1, 2
+EXIT_OK, EXIT_CUT_AGAIN = 0, 1  # bad input exits 2 (cli_rules.fail)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,19 +62,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(handler=_leader)
 
 
-def _fail(args: argparse.Namespace, message: str, code: int = EXIT_BAD) -> int:
-    if args.json:
-        print(json.dumps({"seat": None, "reason": message}, ensure_ascii=False))
-    else:
-        print(f"错误 error: {message}", file=sys.stderr)
-    return code
-
-
 def _leader(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args)
     except (UnknownPresetError, SwitchError) as exc:
-        return _fail(args, str(exc))
+        return fail(args, str(exc), seat=None)
     rank = counting_rank(rules, later=args.later)
     shows: list[Show] = []
     cuts: list[Cut] = []
@@ -87,7 +78,7 @@ def _leader(args: argparse.Namespace) -> int:
                 else:
                     cuts.append(parse_cut(text))
             except (LeaderError, CardParseError) as exc:
-                return _fail(args, f"{flag} {text!r}: {exc}")
+                return fail(args, f"{flag} {text!r}: {exc}", seat=None)
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         lead = first_leader(rules, shows=shows, cuts=cuts, rng=random.Random(seed),
@@ -100,7 +91,7 @@ def _leader(args: argparse.Namespace) -> int:
             print(str(exc))
         return EXIT_CUT_AGAIN
     except LeaderError as exc:
-        return _fail(args, str(exc))
+        return fail(args, str(exc), seat=None)
     if args.json:
         print(json.dumps(_lead_json(lead, seed), ensure_ascii=False))
     else:

@@ -88,7 +88,8 @@ def _scalar(raw: str) -> Any:
     return int(raw) if raw.lstrip("-").isdigit() else raw
 
 
-def _fail(args: argparse.Namespace, message: str, **fields: Any) -> int:
+def fail(args: argparse.Namespace, message: str, **fields: Any) -> int:
+    """Report bad input (on stderr, or as JSON with ``fields`` and the reason); exit code 2."""
     if args.json:
         print(json.dumps({**fields, "reason": message}, ensure_ascii=False))
     else:
@@ -100,13 +101,13 @@ def _judge(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args)
     except (UnknownPresetError, SwitchError) as exc:
-        return _fail(args, str(exc), beats=False)
+        return fail(args, str(exc), beats=False)
     plays: list[Play] = []
     for label, text in (("上手 previous", args.previous), ("应手 answer", args.answer)):
         try:
             plays.append(parse_play(text, rules))
         except (CardParseError, PlayError) as exc:
-            return _fail(args, f"{label} {text!r}: {exc}", beats=False)
+            return fail(args, f"{label} {text!r}: {exc}", beats=False)
     verdict = judge(plays[0], plays[1], rules)
     if args.json:
         print(json.dumps({"beats": verdict.beats, "reason": verdict.reason}, ensure_ascii=False))
@@ -120,13 +121,13 @@ def _classify(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args)
     except (UnknownPresetError, SwitchError) as exc:
-        return _fail(args, str(exc), **empty)
+        return fail(args, str(exc), **empty)
     try:
         play = parse_play(args.hand, rules)
     except CardParseError as exc:
-        return _fail(args, str(exc), **empty)
+        return fail(args, str(exc), **empty)
     except PlayError as exc:
-        return _fail(args, exc.reason, **{**empty, "cards": _cards_or_empty(args.hand)})
+        return fail(args, exc.reason, **{**empty, "cards": _cards_or_empty(args.hand)})
     gouji, pure = is_gouji(play, rules), is_pure_gouji(play, rules)
     if pure:
         reason = "纯够级 pure 够级: only the opposite may answer; it can 开点"
@@ -159,7 +160,7 @@ def _rules(args: argparse.Namespace) -> int:
     try:
         preset = get_preset(args.preset)
     except UnknownPresetError as exc:
-        return _fail(args, str(exc))
+        return fail(args, str(exc))
     if args.json:
         print(json.dumps(_preset_json(preset), ensure_ascii=False, indent=2))
     else:
