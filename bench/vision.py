@@ -5,6 +5,8 @@
 * set-level exact accuracy (count, ranks and joker kinds all right) on
   synthetic scenes, per deck: the project's own drawn decks, the decks of
   ``card-faces/`` used while developing, and the held-out ones;
+* honesty: sets read wrong yet not marked unsure, and sets whose truth is
+  offered to the players (the reading, or one of an unsure reading's candidates);
 * box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
 * median time per 1280×720 frame for zone watching (idle) and per set read.
 
@@ -33,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gouji.cards import Rank
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces, FaceSource, FolderFaces
-from vision.recognize import Recognizer, zone_view
+from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
 from vision.watch import ZoneWatcher
 
@@ -44,22 +46,27 @@ VOC_RANK = {"nine": Rank.NINE, "ten": Rank.TEN, "jack": Rank.JACK, "queen": Rank
 
 
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
-                 ) -> tuple[dict[bool, list[int]], list[float]]:
-    """{has joker: [exact, total]} and read times (s) over ``scenes`` random scenes of a deck."""
+                 ) -> tuple[dict[bool, list[int]], list[int], list[float]]:
+    """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown]
+    and read times (s) over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
     counts: dict[bool, list[int]] = {False: [0, 0], True: [0, 0]}
+    honesty = [0, 0]
     times = []
     for seed in range(scenes):
         scene = gen.render(1000 + seed)
         for seat, ranks in scene.sets.items():
             t = time.perf_counter()
-            reading = rec.read_set(zone_view(scene.image, scene.homography,
-                                             scene.layout.zones[seat]))
+            reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
             times.append(time.perf_counter() - t)
+            truth = tuple(sorted(ranks))
             tally = counts[any(r.is_joker for r in ranks)]
-            tally[0] += reading.cards == tuple(sorted(ranks))
+            tally[0] += reading.cards == truth
             tally[1] += 1
-    return counts, times
+            honesty[0] += reading.cards != truth and not reading.unsure
+            shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
+            honesty[1] += truth in shown
+    return counts, honesty, times
 
 
 def real_photo_accuracy(folder: Path, rec: Recognizer) -> tuple[int, int, int]:
@@ -122,21 +129,29 @@ def main() -> int:
     print(f"vision benchmark — {args.scenes} scenes per deck, {w}×{h} frames, one core\n")
     print("set-level exact accuracy (count + ranks + joker kinds); sets without / with a joker:")
     groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    honest: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     all_times: list[float] = []
     decks: list[tuple[str, FaceSource]] = [(f"drawn-{s}", DrawnFaces(s)) for s in (0, 1, 2)]
     faces_dir = args.data / "card-faces"
     if faces_dir.is_dir():
         decks += [(p.name, FolderFaces(p)) for p in sorted(faces_dir.iterdir()) if p.is_dir()]
     for name, faces in decks:
-        counts, times = set_accuracy(faces, args.scenes, rec, (w, h))
+        counts, honesty, times = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
         group = ("own drawn decks" if name.startswith("drawn") else
                  "developed on" if name in DEVELOPED_ON else "held out")
         row = [*counts[False], *counts[True]]
         groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
+        honest[group] = [a + b for a, b in zip(honest[group], honesty, strict=True)]
         print(f"  {name:<14} {_fmt(row)}   ({group})")
     for group, row in groups.items():
         print(f"  == {group:<18} {_fmt(row)}")
+    print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
+          "\n(the reading when sure, one of the candidates when unsure):")
+    for group, (wrong, offered) in honest.items():
+        n = groups[group][1] + groups[group][3]
+        print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} {wrong / max(n, 1):6.1%} | "
+              f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
     photos = args.data / "real-photos"
     if photos.is_dir():
         right, found, total = real_photo_accuracy(photos, rec)

@@ -197,9 +197,9 @@ class Referee:
         if self.state.over:
             return Outcome(message=f"读牌忽略 reading of S{seat} ignored: the deal is over")
         candidates = _candidates(reading)
-        if not reading.cards:
+        if not reading.cards and not reading.unsure:
             return Outcome(message=f"S{seat}: 无牌 no cards read")
-        if reading.unsure:
+        if reading.unsure:  # cards seen but none read (a picture joker) waits for the players too
             self.pending = Pending(seat, candidates, f"识别不确定 unsure: {reading.describe()}",
                                    evidence)
             return Outcome(message=self.pending.why)
@@ -224,7 +224,7 @@ class Referee:
                 return Outcome(message="撤销已取消 undo given up: the PIN pad is closed")
             return self.request_undo()
         if press.action is Button.CONFIRM:
-            if self.pending is not None:
+            if self.pending is not None and self.pending.candidates:
                 return self.confirm(self.pending.candidates[0][0])
             return Outcome()
         if self.pending is not None or self.pin_pad or self.state.over:
@@ -366,7 +366,8 @@ class Referee:
         read = candidates[0][0] if candidates else ""
         if confirmed:
             same = bool(read) and _same(read, cards)
-            parts = [*parts, "玩家确认 confirmed" if same else f"识别有误 camera read {read}"]
+            seen = read or "无 nothing"
+            parts = [*parts, "玩家确认 confirmed" if same else f"识别有误 camera read {seen}"]
         return "; ".join(parts) or None
 
     def _take_notes(self) -> str | None:
@@ -481,8 +482,10 @@ def event_line(setup: DealSetup, number: int, action: Action, comment: str | Non
 
 def _candidates(reading: SetReading) -> tuple[tuple[str, float], ...]:
     """The reading's candidates as notations, best first (the reading itself if none)."""
-    listed = tuple((format_cards(cards), conf) for cards, conf in reading.candidates)
-    return listed or ((reading.notation, reading.confidence),)
+    listed = tuple((format_cards(cards), conf) for cards, conf in reading.candidates if cards)
+    if listed or not reading.cards:
+        return listed
+    return ((reading.notation, reading.confidence),)
 
 
 def _same(a: str, b: str) -> bool | None:

@@ -14,10 +14,14 @@ accepted indices are chosen greedily, best first, no component used twice.
 A ``10`` is also read from its parts (a bar that passes for J beside an
 oval), and then its bar is not taken for a J.  Finally indices must sit
 just inside a card edge, and the letters under a joker's J are dropped.
+:meth:`IndexFinder.find_with_strays` also returns the glyph-sized ink beside
+the read indices that no index used (:class:`StrayInk`): a corner that was
+seen but could not be read, such as a joker's picture.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -26,6 +30,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.glyphs import (
+    GLYPH_SIZE,
     LETTER_O,
     PIP_LABELS,
     RANK_LABELS,
@@ -37,6 +42,7 @@ from vision.types import BGRImage, FloatArray, Labels, Mask
 
 MIN_RANK_SCORE = 0.65
 MIN_PIP_SCORE = 0.6
+TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is part of
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
 
@@ -62,13 +68,23 @@ def darkest_channel(image: BGRImage) -> Mask:
     return cv2.min(cv2.min(b, g), r)
 
 
-def ink_and_paper(image: BGRImage) -> tuple[Mask, Mask]:
-    """Ink mask and paper mask (0/1) of a BGR image."""
+def paper_kernel(shape: tuple[int, ...]) -> int:
+    """The default width (quarter-resolution pixels) of the closing that estimates the paper
+    level in an image of ``shape``: wide enough to swallow index glyphs and pips."""
+    return max(3, (min(shape[0], shape[1]) // 48) | 1)
+
+
+def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
+    """Ink mask and paper mask (0/1) of a BGR image.
+
+    ``kernel`` is the paper-level closing width at quarter resolution (default from the
+    image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
+    """
     minch = darkest_channel(image)
     h, w = minch.shape
     # The paper level around each pixel: a closing wide enough to swallow whole index glyphs
     # and pips, done at quarter resolution (it is smooth anyway) for speed.
-    ks = max(3, (min(h, w) // 48) | 1)
+    ks = kernel if kernel is not None else paper_kernel(minch.shape)
     small = cv2.resize(minch, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     small = cv2.morphologyEx(small, cv2.MORPH_CLOSE,
                              cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
@@ -101,9 +117,13 @@ def component_points(labels: Labels, stats: Labels, i: int) -> FloatArray:
     return np.stack([xs + x, ys + y], axis=1).astype(np.float32)
 
 
-def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
+def pair_features(points: dict[int, FloatArray], pairs: list[Pair],
+                  select: Callable[[list[_Geometry]], npt.NDArray[np.bool_]] | None = None
                   ) -> tuple[FloatArray, FloatArray, list[_Geometry]]:
-    """Upright features of glyph and pip per pair, and (centre, down, height, layout ok)."""
+    """Upright features of glyph and pip per pair, and (centre, down, height, layout ok).
+
+    ``select``, given the geometry, picks the pairs worth featurising; the others' feature
+    rows are left zero (which scores as nothing)."""
     n = len(pairs)
     g_pts = [np.vstack([points[p.glyph], points[p.sibling]]) if p.sibling else points[p.glyph]
              for p in pairs]
@@ -118,8 +138,11 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
     pc = np.add.reduceat(p_all.astype(np.float64), p_start, axis=0) / p_len[:, None]
     first = np.array([p.from_glyph for p in pairs])
     if first.any():  # for "10" whose pip sits under the 1, not under the middle
-        lead = np.array([points[p.glyph].mean(axis=0) for p in pairs])
-        v = np.where(first[:, None], pc - lead, pc - gc)
+        means = {g: points[g].mean(axis=0) for g in {p.glyph for p in pairs if p.from_glyph}}
+        lead = gc.copy()
+        for k in np.flatnonzero(first):
+            lead[k] = means[pairs[k].glyph]
+        v = pc - lead
     else:
         v = pc - gc
     down = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
@@ -147,15 +170,22 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
     ok = (gap >= -0.2) & (gap <= 0.7) & (pip_h >= 0.3) & (pip_h <= 1.25)
     geo = [(gc[k].astype(np.float32), down[k].astype(np.float32), float(height[k]), bool(ok[k]))
            for k in range(n)]
-    return batch_features(up_g, g_len), batch_features(up_p, p_len), geo
+    if select is None:
+        return batch_features(up_g, g_len), batch_features(up_p, p_len), geo
+    rows = select(geo)
+    g_feat = np.zeros((n, GLYPH_SIZE * GLYPH_SIZE), np.float32)
+    p_feat = np.zeros((n, GLYPH_SIZE * GLYPH_SIZE), np.float32)
+    if rows.any():
+        g_feat[rows] = batch_features(up_g[np.repeat(rows, g_len)], g_len[rows])
+        p_feat[rows] = batch_features(up_p[np.repeat(rows, p_len)], p_len[rows])
+    return g_feat, p_feat, geo
 
 
-def _split_thin_links(ink: Mask) -> Mask:
+def _split_thin_links(ink: Mask, big: int) -> Mask:
     """Open (3×3) only the large or sparse ink shapes — an index touching a court-card frame
     or a card edge — so they fall apart, leaving thin glyph strokes elsewhere intact."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     side = np.maximum(stats[:, 2], stats[:, 3])
-    big = max(12, min(ink.shape) // 5)
     tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
     tangled[0] = False
     if not tangled.any():
@@ -178,6 +208,64 @@ def _near_edge(mark: IndexMark, paper: Mask) -> bool:
             if not (0 <= x < w_img and 0 <= y < h_img) or not paper[int(y), int(x)]:
                 return True
     return False
+
+
+@dataclass(frozen=True)
+class StrayInk:
+    """Glyph-sized ink on paper, near its edge, that no index reading used: perhaps a corner
+    mark that could not be read (a joker's picture or word, a damaged index)."""
+
+    center: tuple[float, float]
+    size: float  # longer side of its bounding box, pixels
+    edge: float  # distance to the nearest non-paper pixel, pixels
+    redness: float  # mean of R - max(B, G) over its pixels
+
+
+def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers: Labels,
+            cand: list[int], marks: list[IndexMark]) -> list[StrayInk]:
+    """Candidate components not near any accepted index (its glyph, pip or a 10's digits)."""
+    if not cand:
+        return []
+    c = centers[np.array(cand)]
+    keep = np.ones(len(cand), bool)
+    for m in marks:
+        keep &= np.hypot(c[:, 0] - m.center[0], c[:, 1] - m.center[1]) >= 1.7 * m.height
+    for m in marks:  # the letters of a read JOKER
+        if m.pip != "O":
+            continue
+        v = c - np.array(m.center)
+        along = v @ np.array(m.down)
+        perp = v @ np.array([m.down[1], -m.down[0]])
+        keep &= ~((along > -0.5 * m.height) & (along < 7 * m.height)
+                  & (np.abs(perp) < 1.2 * m.height))
+    if marks:  # only ink that may be a corner beside a read index (a generous superset of
+        # what :func:`vision.recognize.unread_corners` takes) is worth describing
+        h = float(np.median([m.height for m in marks]))
+        size = np.maximum(stats[np.array(cand), 2], stats[np.array(cand), 3])
+        keep &= (size >= 0.25 * h) & (size <= 3.5 * h)
+        beside = np.zeros(len(cand), bool)
+        for m in marks:
+            v = c - np.array(m.center)
+            along = np.abs(v @ np.array(m.down))
+            across = np.abs(v @ np.array([m.down[1], -m.down[0]]))
+            beside |= (along < 0.5 * m.height) & (across < 10 * h)
+        keep &= beside
+    if not keep.any():
+        return []
+    dist = cv2.distanceTransform(paper, cv2.DIST_L2, 3)
+    b, g, r = cv2.split(image)
+    red = r.astype(np.float32) - cv2.max(b, g).astype(np.float32)
+    ids = [i for i, k in zip(cand, keep, strict=True) if k]
+    out = []
+    for i in ids:
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        sel = labels[y:y + h, x:x + w] == i
+        cx, cy = float(centers[i, 0]), float(centers[i, 1])
+        yy = min(max(round(cy), 0), paper.shape[0] - 1)
+        xx = min(max(round(cx), 0), paper.shape[1] - 1)
+        out.append(StrayInk((cx, cy), float(max(w, h)), float(dist[yy, xx]),
+                            float(red[y:y + h, x:x + w][sel].mean())))
+    return out
 
 
 def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
@@ -214,25 +302,57 @@ class IndexFinder:
         self._o_col = labels.index(LETTER_O)
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
-    def find(self, image: BGRImage) -> list[IndexMark]:
-        """All corner indices in ``image``."""
-        ink, paper = ink_and_paper(image)
-        _, blobs = cv2.connectedComponents(paper, connectivity=8)
-        marks = self._find_in(image, _split_thin_links(ink), paper, blobs)
-        return _drop_joker_letters([m for m in marks if _near_edge(m, paper)])
+    def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None
+             ) -> list[IndexMark]:
+        """All corner indices in ``image``.
 
-    def _find_in(self, image: BGRImage, ink: Mask, paper: Mask, blobs: Labels) -> list[IndexMark]:
-        _, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
-        cand = self._candidates(stats, ink, paper)
+        Size limits (paper-level closing, largest glyph) follow the image size; when ``image``
+        is a crop of a larger view, pass that view's ``(height, width)`` as ``view_shape`` so
+        the crop is read exactly as the whole view would be.
+        """
+        return self.find_with_strays(image, view_shape)[0]
+
+    def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None
+                         ) -> tuple[list[IndexMark], list[StrayInk]]:
+        """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
+        shape = view_shape if view_shape is not None else image.shape[:2]
+        big = max(12, min(shape) // 5)
+        ink, paper = ink_and_paper(image, paper_kernel(shape))
+        _, blobs = cv2.connectedComponents(paper, connectivity=8)
+        split = _split_thin_links(ink, big)
+        _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+        cand = self._candidates(stats, split, paper, big)
+        marks = self._find_in(image, labels, stats, centers, cand, blobs)
+        marks = _drop_joker_letters([m for m in marks if _near_edge(m, paper)])
+        return marks, _strays(image, paper, labels, stats, centers, cand, marks)
+
+    def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
+                 cand: list[int], blobs: Labels) -> list[IndexMark]:
         if len(cand) < 2:
             return []
         points = {i: self._points(labels, stats, i) for i in cand}
         pairs = self._pairs(stats, centers, cand)
         if not pairs:
             return []
-        glyph_feats, pip_feats, geo = pair_features(points, pairs)
-        g_scores = self.model.scores(glyph_feats)
-        p_scores = self.model.scores(pip_feats)
+        def needed(geo: list[_Geometry]) -> npt.NDArray[np.bool_]:
+            # pairs with an index's layout, and the digit-over-pip pairs a "10" is read from
+            rows = np.array([g[3] for g in geo], bool)
+            single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
+            for k in np.flatnonzero(rows):
+                p = pairs[k]
+                if p.sibling:
+                    for key in ((p.glyph, p.pip), (p.sibling, p.pip)):
+                        if key in single:
+                            rows[single[key]] = True
+            return rows
+
+        glyph_feats, pip_feats, geo = pair_features(points, pairs, needed)
+        rows = np.flatnonzero(np.any(glyph_feats != 0, axis=1))
+        g_scores = np.full((len(pairs), len(self.model.labels)), -1.0, np.float32)
+        p_scores = np.full_like(g_scores, -1.0)
+        if len(rows):
+            g_scores[rows] = self.model.scores(glyph_feats[rows])
+            p_scores[rows] = self.model.scores(pip_feats[rows])
         return self._select(image, labels, stats, pairs, geo, g_scores, p_scores, blobs)
 
     @staticmethod
@@ -240,10 +360,9 @@ class IndexFinder:
         return component_points(labels, stats, i)
 
     @staticmethod
-    def _candidates(stats: Labels, ink: Mask, paper: Mask) -> list[int]:
+    def _candidates(stats: Labels, ink: Mask, paper: Mask, big: int) -> list[int]:
         """Components of glyph size that sit on paper, not in a thicket of other ink."""
         h_img, w_img = ink.shape
-        big = max(12, min(h_img, w_img) // 5)
         ii_paper = cv2.integral(paper)
         ii_ink = cv2.integral(ink)
         keep = []
@@ -278,17 +397,25 @@ class IndexFinder:
         out: list[Pair] = []
         for a in range(len(idx)):
             sibs = np.nonzero(sib_ok[a])[0]
-            for b in np.nonzero(near[a])[0]:
+            bs = np.nonzero(near[a])[0]
+            if len(sibs) == 0:
+                out.extend(Pair(int(idx[a]), 0, int(idx[b])) for b in bs)
+                continue
+            # per (sibling, pip): the sibling must sit beside the glyph, across "down"
+            v = diff[a, sibs]  # (S, 2)
+            down = diff[a, bs] / d[a, bs, None]  # (B, 2)
+            along = np.abs(v @ down.T)  # (S, B)
+            # a "10"'s pip sits under the pair's middle, not under either digit
+            mid = pts[bs][None, :, :] - ((pts[a] + pts[sibs]) / 2)[:, None, :]
+            mid /= np.maximum(np.linalg.norm(mid, axis=2, keepdims=True), 1e-6)
+            along_mid = np.abs(np.sum(v[:, None, :] * mid, axis=2))
+            ok = (((along < 0.35 * size[a]) | (along_mid < 0.35 * size[a]))
+                  & (sibs[:, None] != bs[None, :]))
+            best = np.argmin(np.where(ok, along_mid, np.inf), axis=0)
+            for j, b in enumerate(bs):
                 out.append(Pair(int(idx[a]), 0, int(idx[b])))
-                if len(sibs) == 0:
-                    continue
-                down = diff[a, b] / d[a, b]
-                v = diff[a, sibs]
-                along = np.abs(v @ down)
-                perp = np.abs(v @ np.array([down[1], -down[0]]))
-                ok = (along < 0.35 * size[a]) & (sibs != b)
-                if ok.any():
-                    c = sibs[ok][np.argmin(perp[ok])]
+                if ok[best[j], j]:
+                    c = sibs[best[j]]
                     out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b])))
                     out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b]), from_glyph=True))
         return out
@@ -305,8 +432,11 @@ class IndexFinder:
                                     single.get((p.sibling, p.pip)), float(g_scores[k, ten]))
             for k, p in enumerate(pairs) if p.sibling}
         # glyphs that, with the digit beside them, read as "10": not a J on their own
-        in_ten = {(pairs[k].glyph, pairs[k].pip) for k, v in ten_scores.items()
-                  if v >= MIN_RANK_SCORE and geo[k][3]}
+        in_ten: dict[tuple[int, int], float] = {}
+        for k, v in ten_scores.items():
+            if v >= MIN_RANK_SCORE and geo[k][3]:
+                key = (pairs[k].glyph, pairs[k].pip)
+                in_ten[key] = max(in_ten.get(key, -1.0), v)
         found: list[tuple[float, int, IndexMark]] = []
         for k, pair in enumerate(pairs):
             gc, down, height, layout_ok = geo[k]
@@ -327,6 +457,9 @@ class IndexFinder:
             if label == "J" and (pair.glyph, pair.pip) in in_ten \
                     and p_scores[k, self._o_col] < p_scores[k, self._pip_cols].max():
                 continue  # the "1" of a "10", not a J
+            if not pair.sibling and label != "10" \
+                    and s_rank < in_ten.get((pair.glyph, pair.pip), -1.0) + TEN_LEAD:
+                continue  # the "1" of a "10" taken for a 2 or 7: the "10" reads as well
             ps = p_scores[k, self._pip_cols]
             s_pip, pip = float(ps.max()), PIP_LABELS[int(np.argmax(ps))]
             s_o = float(p_scores[k, self._o_col])

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.glyphs import GlyphModel, default_model
-from vision.indices import JOKER_LETTER, IndexFinder, IndexMark
+from vision.indices import JOKER_LETTER, IndexFinder, IndexMark, StrayInk, darkest_channel
 from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
@@ -29,6 +29,8 @@ CARD_W, CARD_H = 8.0, 11.5
 INDEX_DX, INDEX_DY = 0.9, 0.95  # glyph centre from the card's corner
 ZONE_PX_PER_MM = 4.0
 DEFAULT_THRESHOLD = 0.5
+ASKEW_DEG = 15.0  # an index turned this far from the set's axis makes the set unsure
+UNREAD_SPLIT = 0.9  # glyph heights across the index line that part two unread corners
 
 
 
@@ -69,7 +71,8 @@ class SetReading:
     def describe(self) -> str:
         """One line for people: ``KKK22B (0.93)`` or ``不确定 unsure: KKK / KK8``."""
         if not self.cards:
-            return "无牌 no cards"
+            return "不确定 unsure: 有牌未认出 cards seen, none read" if self.unsure \
+                else "无牌 no cards"
         if not self.unsure:
             return f"{self.notation} ({self.confidence:.2f})"
         alts = " / ".join(format_cards(c) for c, _ in self.candidates) or self.notation
@@ -194,6 +197,68 @@ def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]
     return sorted(out.items(), key=lambda kv: -kv[1])[:4]
 
 
+def _askew(marks: list[IndexMark]) -> bool:
+    """Whether an index lies at an angle the others do not: the cards of a laid set lie
+    near parallel (some turned 180°), so a glyph read askew is likely misread (a "10" half
+    hidden, read as a 2)."""
+    if len(marks) < 3:
+        return False
+    angles = np.array([np.arctan2(m.down[1], m.down[0]) for m in marks]) * 2  # mod 180°
+    axis = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean())
+    off = np.abs(np.angle(np.exp(1j * (angles - axis)))) / 2
+    return bool((np.degrees(off) > ASKEW_DEG).any())
+
+
+def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[StrayInk]]:
+    """Stray ink where another card's corner index would be — on a read index's line, a few
+    glyphs beside it, near the paper's edge — grouped per corner.  Each group is a card that
+    was seen but not read: in practice a joker whose corner shows a picture or a word."""
+    if not marks or not strays:
+        return []
+    h = float(np.median([_glyph_height(m) for m in marks]))
+    near: list[tuple[StrayInk, IndexMark]] = []
+    for s in strays:
+        if not (0.35 * h <= s.size <= 2.5 * h and s.edge <= 1.3 * h):
+            continue
+        for m in marks:
+            d, r, _ = _frame(m)
+            v = np.subtract(s.center, m.center)
+            if abs(float(v @ d)) < 0.35 * m.height and 1.2 * h < abs(float(v @ r)) < 8 * h:
+                near.append((s, m))
+                break
+    # one group per corner: close across the line of indices (a mark's parts), while the
+    # next card's corner sits a fan step (over a glyph width) beside it
+    groups: list[list[tuple[StrayInk, IndexMark]]] = []
+    for s, m in near:
+        d, r, _ = _frame(m)
+        joined = []
+        for g in groups:
+            for t, _ in g:
+                v = np.subtract(s.center, t.center)
+                if abs(float(v @ r)) < UNREAD_SPLIT * h and abs(float(v @ d)) < 3 * h:
+                    joined.append(g)
+                    break
+        merged = [(s, m)] + [p for g in joined for p in g]
+        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
+    return [[s for s, _ in g] for g in groups]
+
+
+def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[StrayInk]],
+                 joker_red: float) -> list[tuple[tuple[Rank, ...], float]]:
+    """Candidates when cards were seen but not read: the reading as it stands, then plus a
+    joker (大王 if the mark's ink is red) per unread corner, then plus only the first of
+    them, then the other candidates."""
+    best, conf = cands[0]
+    kinds = [Rank.BIG_JOKER if float(np.mean([s.redness for s in g])) > joker_red
+             else Rank.SMALL_JOKER for g in unread]
+    out: dict[tuple[Rank, ...], float] = {best: conf}
+    out.setdefault(tuple(sorted((*best, *kinds))), conf * 0.9)
+    out.setdefault(tuple(sorted((*best, kinds[0]))), conf * 0.8)
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.5)
+    return sorted(out.items(), key=lambda kv: -kv[1])[:4]
+
+
 class Recognizer:
     """Reads cards with a glyph model (the shipped one, or one extended by deck teaching)."""
 
@@ -213,35 +278,124 @@ class Recognizer:
             return cards
         return [_rescale(c, 1 / scale) for c in cards]
 
-    def read_set(self, image: BGRImage) -> SetReading:
-        """The one set lying in ``image`` (a zone seen from above, ~4 px per mm)."""
-        marks = _consistent(self.finder.find(image))
+    def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None
+                 ) -> SetReading:
+        """The one set lying in ``image`` (a zone seen from above, ~4 px per mm).
+
+        ``view_shape``: when ``image`` is a crop of a zone view, that view's (height, width),
+        so that the crop is read as the whole view would be.
+        """
+        found, strays = self.finder.find_with_strays(image, view_shape)
+        marks = _consistent(found)
         cards = group_cards(marks)
         if not cards:
             return SetReading((), 1.0, False)
         cands = _candidates(cards)
         conf = cands[0][1]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        unsure = conf < self.threshold or mixed
-        return SetReading(tuple(sorted(c.rank for c in cards)), conf, unsure,
-                          tuple(cands) if unsure else (), tuple(cards))
+        ranks = tuple(sorted(c.rank for c in cards))
+        unread = unread_corners(marks, strays)
+        unsure = conf < self.threshold or mixed or bool(unread) or _askew(marks)
+        if unread:
+            # cards seen but not read (a joker's picture, an index half hidden): unsure, and
+            # the candidates count them as jokers too
+            cands = _with_unread(cands, unread, self.finder.joker_red)
+        return SetReading(ranks, conf, unsure, tuple(cands) if unsure else (), tuple(cards))
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
                   margin_mm: float = 8.0) -> SetReading:
-        """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px)."""
-        return self.read_set(zone_view(frame, homography, zone, margin_mm))
+        """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px).
+
+        Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
+        paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
+        paper level is then estimated over the crop, so a rare set can read differently).  Card
+        outlines in the result are in :func:`zone_view` pixels.  Card-sized paper with no
+        card read on it gives an empty but *unsure* reading.
+        """
+        full = zone_view_shape(zone, margin_mm)
+        roi = paper_roi(frame, homography, zone, margin_mm)
+        if roi is None:
+            return SetReading((), 1.0, False)
+        x0, y0, x1, y1 = roi
+        if (x1 - x0) * (y1 - y0) >= 0.8 * full[0] * full[1]:
+            reading = self.read_set(zone_view(frame, homography, zone, margin_mm))
+        else:
+            t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
+            view = _warp(frame, t, homography, zone, margin_mm, (x1 - x0, y1 - y0))
+            reading = self.read_set(view, full)
+            reading = replace(reading,
+                              readings=tuple(_shift(c, x0, y0) for c in reading.readings))
+        if not reading.cards:  # card-sized paper lies there, yet no card was read
+            return SetReading((), 0.0, True)
+        return reading
 
 
 def zone_view(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
               margin_mm: float = 8.0, px_per_mm: float = ZONE_PX_PER_MM) -> BGRImage:
     """The zone (plus a margin) warped to a top view at ``px_per_mm``."""
+    w, h = _zone_size(zone, margin_mm, px_per_mm)
+    return _warp(frame, np.eye(3), homography, zone, margin_mm, (w, h), px_per_mm)
+
+
+def zone_view_shape(zone: npt.NDArray[np.float32], margin_mm: float = 8.0,
+                    px_per_mm: float = ZONE_PX_PER_MM) -> tuple[int, int]:
+    """(height, width) of :func:`zone_view`'s image."""
+    w, h = _zone_size(zone, margin_mm, px_per_mm)
+    return h, w
+
+
+def _zone_size(zone: npt.NDArray[np.float32], margin_mm: float,
+               px_per_mm: float) -> tuple[int, int]:
     x0, y0 = zone.min(axis=0) - margin_mm
     x1, y1 = zone.max(axis=0) + margin_mm
+    return int((x1 - x0) * px_per_mm), int((y1 - y0) * px_per_mm)
+
+
+def _warp(frame: BGRImage, post: npt.NDArray[np.float64], homography: Homography,
+          zone: npt.NDArray[np.float32], margin_mm: float, size: tuple[int, int],
+          px_per_mm: float = ZONE_PX_PER_MM, flags: int = cv2.INTER_CUBIC) -> BGRImage:
+    x0, y0 = zone.min(axis=0) - margin_mm
     t = np.array([[px_per_mm, 0, -x0 * px_per_mm], [0, px_per_mm, -y0 * px_per_mm], [0, 0, 1]])
-    size = (int((x1 - x0) * px_per_mm), int((y1 - y0) * px_per_mm))
-    out: BGRImage = cv2.warpPerspective(frame, t @ np.linalg.inv(homography), size,
-                                        flags=cv2.INTER_CUBIC)
+    out: BGRImage = cv2.warpPerspective(frame, post @ t @ np.linalg.inv(homography), size,
+                                        flags=flags)
     return out
+
+
+ROI_PX_PER_MM = 1.0
+ROI_MIN_MM2 = 600.0  # paper patches smaller than this (a marker, a label) hold no set
+ROI_PAD_MM = 12.0
+
+
+def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
+              margin_mm: float = 8.0) -> tuple[int, int, int, int] | None:
+    """The box (x0, y0, x1, y1, :func:`zone_view` pixels) around the paper in a zone, from a
+    cheap 1 px/mm view; ``None`` when no card-sized paper lies there."""
+    w, h = _zone_size(zone, margin_mm, ROI_PX_PER_MM)
+    small = _warp(frame, np.eye(3), homography, zone, margin_mm, (w, h), ROI_PX_PER_MM,
+                  cv2.INTER_LINEAR)
+    minch = darkest_channel(small)
+    otsu, _ = cv2.threshold(minch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = (minch >= max(90.0, float(otsu))).astype(np.uint8)
+    paper = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=8)
+    keep = [i for i in range(1, n) if stats[i, 4] >= ROI_MIN_MM2 * ROI_PX_PER_MM ** 2]
+    if not keep:
+        return None
+    x0 = min(int(stats[i, 0]) for i in keep)
+    y0 = min(int(stats[i, 1]) for i in keep)
+    x1 = max(int(stats[i, 0] + stats[i, 2]) for i in keep)
+    y1 = max(int(stats[i, 1] + stats[i, 3]) for i in keep)
+    s = ZONE_PX_PER_MM / ROI_PX_PER_MM
+    pad = ROI_PAD_MM * ZONE_PX_PER_MM
+    fw, fh = _zone_size(zone, margin_mm, ZONE_PX_PER_MM)
+    return (max(0, int(x0 * s - pad)), max(0, int(y0 * s - pad)),
+            min(fw, int(x1 * s + pad)), min(fh, int(y1 * s + pad)))
+
+
+def _shift(card: CardReading, dx: float, dy: float) -> CardReading:
+    corners = tuple((x + dx, y + dy) for x, y in card.corners)
+    marks = tuple(replace(m, center=(m.center[0] + dx, m.center[1] + dy)) for m in card.marks)
+    return replace(card, corners=corners, marks=marks)
 
 
 def _rescale(card: CardReading, s: float) -> CardReading:

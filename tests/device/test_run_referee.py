@@ -295,3 +295,21 @@ def test_a_lead_read_before_the_trick_was_seen_cleared_infers_the_kou(journal: J
     out = ref.on_reading(0, sure("66"))  # a silent round: passes, 扣牌, then the new lead
     assert out.recorded == 7 and out.refusal is None
     assert lines(journal)[-2:] == [f"7. S3 kou {{{INFERRED}: S0 played}}", "8. S0 play 66"]
+
+
+def test_cards_seen_but_none_read_wait_for_the_players(journal: Journal) -> None:
+    """A zone of picture jokers reads as nothing, unsure: it is not taken for an empty zone."""
+    ref = new(journal)
+    seen = SetReading((), 0.0, True, ((tuple(parse_cards("R")), 0.3), ((), 0.2)))
+    assert ref.on_reading(0, seen).recorded == 0
+    assert ref.pending is not None and ref.pending.candidates == (("R", 0.3),)
+    assert ref.on_button(press(Button.CONFIRM)).recorded == 1
+    assert lines(journal) == ["1. S0 play R {玩家确认 confirmed}"]
+    ref.on_button(press(Button.UNDO))  # back to S0's lead
+    ref.retake()
+    nothing = SetReading((), 0.0, True)
+    assert ref.on_reading(0, nothing).recorded == 0
+    assert ref.pending is not None and ref.pending.candidates == ()
+    assert ref.on_button(press(Button.CONFIRM)).recorded == 0  # nothing to confirm: correct it
+    assert ref.confirm("BB").recorded == 1
+    assert lines(journal)[-1] == "1. S0 play BB {识别有误 camera read 无 nothing}"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw
 
 from gouji.cards import Rank
-from vision.faces import FaceSource
+from vision.faces import CARD_SIZE, DrawnFaces, FaceSource
 from vision.types import BGRImage
 
 
@@ -22,3 +23,16 @@ def card_photo(faces: FaceSource, rank: Rank, angle: float, suit: str = "H") -> 
     m = cv2.getRotationMatrix2D((300, 300), angle, 1.0)
     out: BGRImage = cv2.warpAffine(canvas, m, (600, 600), borderValue=(40, 110, 60))
     return out
+
+
+class PictureJokerFaces(DrawnFaces):
+    """The drawn deck, but its jokers carry a round picture in the corners instead of the
+    word JOKER (as many real decks do): nothing there reads as an index."""
+
+    def _joker_index(self, ink: tuple[int, int, int]) -> Image.Image:
+        side = round(CARD_SIZE[1] * self.style.index_height * 1.3)
+        tile = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(tile)
+        draw.ellipse((0, 0, side - 1, side - 1), fill=(*ink, 255))
+        draw.ellipse((side * 0.3, side * 0.3, side * 0.7, side * 0.7), fill=(250, 250, 250, 255))
+        return tile

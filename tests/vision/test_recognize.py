@@ -89,3 +89,56 @@ def test_a_single_wide_glyph_card_is_one_card() -> None:
         scene = gen.render(seed, {1: [Rank.KING]})
         reading = reader.read_set(zone_view(scene.image, scene.homography, scene.layout.zones[1]))
         assert reading.cards == (Rank.KING,), (seed, reading)
+
+
+def test_read_zone_reads_a_paper_crop_like_the_whole_zone(recognizer: Recognizer) -> None:
+    """read_zone warps only the paper it finds, and reports outlines in zone-view pixels."""
+    from vision.recognize import paper_roi, zone_view, zone_view_shape
+
+    scene = SceneGenerator(DrawnFaces(1)).render(5, {0: parse_cards("99")})
+    zone = scene.layout.zones[0]
+    roi = paper_roi(scene.image, scene.homography, zone)
+    assert roi is not None
+    x0, y0, x1, y1 = roi
+    h, w = zone_view_shape(zone)
+    assert (x1 - x0) * (y1 - y0) < 0.8 * h * w  # a crop, not the whole zone
+    whole = recognizer.read_set(zone_view(scene.image, scene.homography, zone))
+    crop = recognizer.read_zone(scene.image, scene.homography, zone)
+    assert crop.cards == whole.cards == tuple(sorted(parse_cards("99")))
+    for a, b in zip(sorted(c.box for c in crop.readings), sorted(c.box for c in whole.readings),
+                    strict=True):
+        assert max(abs(p - q) for p, q in zip(a, b, strict=True)) <= 3
+
+
+def test_an_empty_zone_has_no_paper_to_read() -> None:
+    from vision.recognize import paper_roi
+
+    scene = SceneGenerator(DrawnFaces(0)).render(3, {}, Effects.clean())
+    assert paper_roi(scene.image, scene.homography, scene.layout.zones[0]) is None
+
+
+@pytest.mark.parametrize(("notation", "seed"), [("7777R", 200), ("7777R", 201), ("QQQ2B", 202),
+                                                ("9999BR", 203)])
+def test_jokers_with_a_picture_corner_are_offered_not_dropped(
+        recognizer: Recognizer, notation: str, seed: int) -> None:
+    """A joker whose corner shows a picture reads as no index; the set is not then read
+    confidently without it: it is unsure, and a candidate counts the jokers."""
+    from .helpers import PictureJokerFaces
+
+    seat = seed % 6
+    scene = SceneGenerator(PictureJokerFaces(0)).render(seed, {seat: parse_cards(notation)})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    truth = tuple(sorted(parse_cards(notation)))
+    assert reading.unsure
+    assert truth in [cards for cards, _ in reading.candidates[:2]]
+
+
+def test_cards_seen_but_none_read_are_unsure_not_absent(recognizer: Recognizer) -> None:
+    """Only picture jokers: no index to read, but paper lies in the zone — not "no cards"."""
+    from .helpers import PictureJokerFaces
+
+    scene = SceneGenerator(PictureJokerFaces(0)).render(210, {0: parse_cards("BBR")})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[0])
+    assert reading.cards == ()
+    assert reading.unsure
+    assert "unsure" in reading.describe()
