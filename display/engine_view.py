@@ -35,7 +35,7 @@ from display.view import (
     TurnKind,
     TurnView,
 )
-from gouji.actions import Action, Declare, Pass, PlayCards, Rang, Refusal
+from gouji.actions import Action, Declare, Kou, Pass, PlayCards, Rang, Refusal
 from gouji.deal import DealState
 from gouji.moves import is_allowed
 from gouji.plays import is_pure_gouji
@@ -280,6 +280,8 @@ def action_text(action: Action, names: Sequence[str]) -> Msg:
         return Msg(f"{name} 过", f"{name} passes")
     if isinstance(action, Rang):
         return Msg(f"{name} 让牌", f"{name} yields (让牌)")
+    if isinstance(action, Kou):
+        return Msg(f"{name} 扣牌", f"{name} clears the dead trick (扣牌)")
     assert isinstance(action, Declare)
     what = DECLARATION_NAMES[action.what]
     return Msg(f"{name} 声明 {what.zh}", f"{name} declares {what.en}")

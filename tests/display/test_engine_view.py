@@ -283,3 +283,16 @@ def test_declarations_are_shown_on_the_seat_and_named_in_the_replay() -> None:
         seat_panel(plain, Role.TURN, "zh", False, size), "RGBA")
     text = action_text(Declare(2, "geming"), NAMES)
     assert (text.zh, text.en) == ("刘姐 声明 革命", "刘姐 declares 革命 revolution")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_replay_view_names_every_kind_of_event_of_a_whole_deal(preset: str) -> None:
+    final = finished(preset, 3)
+    deal = read_deal(write_deal(replace(final.setup, names=NAMES), final.log))
+    view = replay_view(deal)
+    assert len(view.events) == len(final.log) and all(e.accepted for e in view.events)
+    for event, action in zip(view.events, final.log, strict=True):
+        assert event.text.zh.startswith(NAMES[action.seat]) and event.text.en
+    kous = [e for e, a in zip(view.events, final.log, strict=True) if "kou" in str(a)]
+    assert bool(kous) == final.rules.round.kou_pai
+    assert all(e.text.zh.endswith("扣牌") for e in kous)
