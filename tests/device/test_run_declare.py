@@ -170,7 +170,9 @@ def test_men_is_offered_only_to_a_seat_whose_last_play_was_topped(
 def test_nothing_is_offered_while_a_reading_or_the_pin_pad_waits(journal: Journal) -> None:
     referee = Referee.new_deal(journal, "d", observed_setup("dorm", 0, "甲乙丙丁戊己"), "1234")
     assert {"xuandian", "hedian"} <= {d.what for d in referee.declarations()}
-    referee.on_reading(0, SetReading(tuple(), 0.2, True), None)  # nothing read: ignored
+    referee.on_reading(0, SetReading(tuple(), 0.2, True), None)  # cards seen, none read: waits
+    assert referee.pending is not None and referee.declarations() == ()
+    referee.retake()
     referee.on_reading(*_read(0, "55"))
     referee.request_undo()
     assert referee.pin_pad and referee.declarations() == ()
