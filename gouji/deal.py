@@ -54,7 +54,7 @@ class Trick:
     """After 让牌: a play topping the yielder's opposite is answered by its own opposite only."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Burn:
     """烧牌 in progress: ``burner`` topped ``target``'s 够级 and must go out."""
 
@@ -78,7 +78,7 @@ class DealEvent:
     place: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class DealState:
     """A deal being played; build it with ``DealState.start(setup)``."""
 
