@@ -50,9 +50,10 @@ from device.table_ui import Follow, TableUI
 from display.engine_view import preset_label, seat_infos
 from display.presenter import Presenter
 from display.touch import touch_point
-from display.view import DisplayOptions, SetupView, Status, SwitchChange
+from display.view import DisplayOptions, Msg, SetupView, Status, SwitchChange
 from gouji.actions import Refusal
 from gouji.deal import DealState
+from gouji.leader import how_found
 from gouji.match import Match
 from gouji.presets import rules_for
 from gouji.record import RecordError
@@ -345,9 +346,14 @@ def lobby_view(config: Config) -> SetupView:
     preset = rules_for(table.preset)
     changes = tuple(SwitchChange(name, toml_value(value), _default(preset, name))
                     for name, value in table.rules.items())
+    try:
+        rules = preset.changed(dict(table.rules)) if table.rules else preset
+    except SwitchError:
+        rules = preset  # the engine names the bad switch when the deal starts
+    zh, en = how_found(rules)
     return SetupView(preset_label(table.preset), changes, seat_infos(config.seats.names),
                      camera=Status.PENDING, mat=Status.PENDING, deck_taught=0, deck_total=0,
-                     choose_leader=True, tools=False)
+                     choose_leader=True, tools=False, leader_rule=Msg(zh, en))
 
 
 def _default(rules: Rules, switch: str) -> str:

@@ -204,6 +204,8 @@ def setup_leader() -> SetupView:
         choose_leader=True,
         leader=2,
         tools=False,
+        leader_rule=Msg("首开牌人抽签，以后逆时针轮流开牌",
+                        "The first opener by lot; later deals rotate counter-clockwise"),
     )
 
 

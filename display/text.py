@@ -130,6 +130,7 @@ class T:
     SETUP_TITLE = Msg("开局设置", "Setup")
     CHANGED = Msg("改动的开关", "Changed switches")
     NO_CHANGES = Msg("无改动（按预设）", "None (preset as is)")
+    FIRST_LEADER = Msg("首发", "Who leads first")
     SWITCH_VALUE = Msg("{value}（预设 {default}）", "{value} (preset {default})")
     SEATS = Msg("座位", "Seats")
     CAMERA = Msg("摄像头", "Camera")

@@ -342,6 +342,7 @@ class SetupView:
     choose_leader: bool = False
     leader: int | None = None
     tools: bool = True
+    leader_rule: Msg | None = None  # how the preset finds the first leader (首发)
 
 
 # ------------------------------------------------------------ declarations

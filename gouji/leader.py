@@ -349,6 +349,30 @@ def counting_rank(rules: Rules, *, later: bool = False) -> Rank | None:
     return None
 
 
+_HOW: dict[str, tuple[str, str]] = {
+    "cut_card": ("切牌：翻一张牌，按点数从切牌人数起（自己算一）",
+                 "Cut a card: count its value round from the cutter, who counts as one"),
+    "rotate": ("首开牌人抽签，以后逆时针轮流开牌",
+               "The first opener by lot; later deals rotate counter-clockwise"),
+    "shown_fours": ("亮同花色{rank}（2张以上）最多的先出，一样多先亮者先出，都不亮则随机",
+                    "Most {rank}s of one suit shown (2+) leads; a tie: the first to show; "
+                    "none: at random"),
+    "same_suit_fives": ("上班：同花色5（2张以上）最多的先出，一样多按红桃＞黑桃＞方片＞梅花",
+                        "Most 5s of one suit (2+) leads; a tie by suit ♥ > ♠ > ♦ > ♣"),
+    "random": ("随机确定首先出牌的一家", "At random"),
+    "last_daluo": ("上局拉客先出", "The last deal's 大拉 leads"),
+}
+
+
+def how_found(rules: Rules, *, later: bool = False) -> tuple[str, str]:
+    """How the preset finds who leads, one line in Chinese and in English (setup screen)."""
+    method = rules.deck.later_leader if later else rules.deck.first_leader
+    zh, en = _HOW[method]
+    rank = counting_rank(rules, later=later)
+    shown = "" if rank is None else rank.symbol
+    return zh.format(rank=shown), en.format(rank=shown)
+
+
 def seat_name(seat: int) -> str:
     """``S3``: a seat as the screen writes it."""
     return f"S{seat}"

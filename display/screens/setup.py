@@ -98,14 +98,14 @@ class SetupScreen(Screen[SetupView]):
             + lay.gap
         )
         if not view.changes:
-            draw_text(
+            y = draw_text(
                 surface,
                 self.tr(T.NO_CHANGES),
                 lay.body_font,
                 theme.TEXT,
                 (inner.left, y),
                 max_width=inner.width,
-            )
+            ).bottom + lay.gap
         for change in view.changes:
             name = draw_text(
                 surface,
@@ -126,6 +126,12 @@ class SetupScreen(Screen[SetupView]):
                 max_width=inner.width,
             ).bottom
             y += lay.gap
+        if view.choose_leader and view.leader_rule is not None:
+            y = draw_text(surface, self.tr(T.FIRST_LEADER), lay.body_font, theme.TEXT_DIM,
+                          (inner.left, y + lay.gap)).bottom + lay.gap
+            box = pygame.Rect(inner.left, y, inner.width, max(0, inner.bottom - y))
+            draw_paragraph(surface, view.leader_rule.pick(self.options.lang), lay.small,
+                           theme.TEXT, box)
 
     def _draw_seats(self, surface: pygame.Surface, view: SetupView) -> None:
         lay = self.layout

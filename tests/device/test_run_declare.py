@@ -26,6 +26,8 @@ from display import intents
 from display.view import DeclareView, PlayView, SetupView, SwitchChange
 from gouji.actions import DECLARATIONS, Declare
 from gouji.deal import DealState
+from gouji.leader import how_found
+from gouji.presets import rules_for
 from gouji.setup import DealSetup
 from tests.device.run_fakes import table_config
 from tests.device.test_run_ui import Camera, appliance, ticks, touch
@@ -222,6 +224,9 @@ def test_the_setup_page_lists_the_switches_the_club_changed(tmp_path: Path) -> N
     assert view.changes == (SwitchChange("burn.after_pass", "true", "false"),
                             SwitchChange("no.such", "1", "?"))
     assert view.choose_leader and not view.tools and view.leader is None
+    # A switch the engine does not know leaves the preset's own rule for who leads first.
+    assert view.leader_rule is not None and view.leader_rule.zh == how_found(rules_for(
+        config.table.preset))[0]
 
 
 def test_a_configured_first_leader_starts_at_once(tmp_path: Path, journal: Journal) -> None:

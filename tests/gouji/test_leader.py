@@ -406,3 +406,15 @@ def test_every_quote_is_in_its_seed(seeds_dir: Path, quote: str) -> None:
     body = re.sub(r"\s", "", seed.read_text(encoding="utf-8"))
     for cited in re.findall(r"「(.*?)」", text):
         assert re.sub(r"\s", "", cited) in body, (quote, cited)
+
+
+@pytest.mark.parametrize("preset", ["dorm", "match", "tribute", "jinyou", "zaozhuang"])
+def test_how_found_says_the_preset_rule_in_both_languages(preset: str) -> None:
+    rules = get_preset(preset).rules
+    zh, en = L.how_found(rules)
+    assert zh and en and "{" not in zh + en
+    expected = {"dorm": "切牌", "match": "轮流", "tribute": "同花色4", "jinyou": "上班",
+                "zaozhuang": "随机"}[preset]
+    assert expected in zh
+    if preset == "tribute":  # 003「如果不是"憋三"打法,则以3玳替上面的4」
+        assert "同花色3" in L.how_found(rules.changed({"biesan.enabled": False}))[0]
