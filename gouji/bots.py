@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Protocol
 
 from gouji.actions import Action, Pass, PlayCards, Rang
 from gouji.cards import Rank
 from gouji.compare import comparator
 from gouji.deal import DealState
-from gouji.moves import candidate_plays, forced_action, is_allowed, legal_actions
+from gouji.moves import (
+    candidate_plays,
+    forced_action,
+    is_allowed,
+    legal_actions,
+    sample_formable,
+)
 from gouji.plays import Play
 
 
@@ -38,6 +45,10 @@ class RandomBot:
             return only
         seat = state.to_act
         assert seat is not None
+        if state.trick is None and state.hands is not None:
+            lead = self._draw_lead(state, seat, state.hands[seat])
+            if lead is not None:
+                return lead
         options: list[Play | Action] = list(candidate_plays(state))
         if state.trick is not None:
             options += [Pass(seat), Rang(seat)]
@@ -50,6 +61,23 @@ class RandomBot:
             if is_allowed(state, action):
                 return action
         raise RuntimeError(f"S{seat} has no legal action")  # a lead always has one
+
+    def _draw_lead(self, state: DealState, seat: int, hand: Counter[Rank]) -> Action | None:
+        """A lead drawn uniformly from the plays the hand can form, redrawn while refused
+        (uniform over the allowed leads); None after many refusals (then list them all)."""
+        refused: set[Play] = set()
+        for _ in range(_LEAD_DRAWS):
+            play = sample_formable(hand, state.rules, self.rng)
+            if play in refused:
+                continue
+            action = PlayCards(seat, play)
+            if is_allowed(state, action):
+                return action
+            refused.add(play)
+        return None
+
+
+_LEAD_DRAWS = 24
 
 
 class HeuristicBot:

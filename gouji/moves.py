@@ -7,6 +7,7 @@ live in one place: :meth:`gouji.deal.DealState.validate_play`.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 
@@ -60,6 +61,26 @@ def formable_plays(
 
 
 _LOWEST = int(NATURAL_RANKS[0])
+
+
+def sample_formable(hand: Counter[Rank], rules: Rules, rng: random.Random) -> Play:
+    """One of ``formable_plays(hand, rules)``, each equally likely, without listing them."""
+    count = hand.get
+    twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
+    attach = twos if rules.play.attached_twos != "forbidden" else 0
+    groups = [(rank, n, attach) for rank in NATURAL_RANKS for n in range(1, count(rank, 0) + 1)]
+    groups += [(Rank.TWO, n, 0) for n in range(1, twos + 1)]
+    extras = (small + 1) * (big + 1)
+    i = rng.randrange(sum((t + 1) * extras for _, _, t in groups) + extras - 1)
+    for rank, n, most_twos in groups:  # the order of formable_plays: t, then y, then z
+        block = (most_twos + 1) * extras
+        if i < block:
+            t, rest = divmod(i, extras)
+            y, z = divmod(rest, big + 1)
+            return Play(rank, n, t, y, z)
+        i -= block
+    y, z = divmod(i + 1, big + 1)  # jokers alone; the empty play is skipped
+    return Play(None, 0, 0, y, z)
 
 
 def answer_sizes(state: DealState, hand: Counter[Rank]) -> list[int]:

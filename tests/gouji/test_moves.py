@@ -44,3 +44,22 @@ def test_every_legal_action_is_accepted() -> None:
             if isinstance(action, PlayCards):
                 state.validate_play(action)
         state.apply(bot.choose(state))
+
+
+@pytest.mark.parametrize("preset", ["match", "jinyou"])
+def test_a_sampled_lead_is_each_formable_play_equally_often(preset: str) -> None:
+    """RandomBot draws leads without listing them: every formable play, and only those,
+    comes up about equally often."""
+    from collections import Counter
+
+    from gouji.cards import parse_cards
+    from gouji.moves import sample_formable
+
+    rules = random_setup(preset, 0).rules
+    hand = Counter(parse_cards("5566622BR"))
+    plays = formable_plays(hand, rules)
+    rng = random.Random(7)
+    draws = 200 * len(plays)
+    seen = Counter(sample_formable(hand, rules, rng) for _ in range(draws))
+    assert set(seen) == set(plays)
+    assert all(100 < n < 300 for n in seen.values())  # expected 200 each
