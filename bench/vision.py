@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gouji.cards import Rank
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces, FaceSource, FolderFaces
+from vision.glyphs import GlyphClassifier
 from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
 from vision.watch import ZoneWatcher
@@ -122,11 +123,20 @@ def main() -> int:
     parser.add_argument("--size", default="1280x720", help="camera frame size WxH")
     parser.add_argument("--data", type=Path,
                         default=Path(__file__).resolve().parent.parent.parent / "shared" / "data")
+    parser.add_argument("--classifier-weight", type=float, default=None,
+                        help="how strongly the learned classifier re-ranks (0: off)")
+    parser.add_argument("--classifier", type=Path, default=None,
+                        help="another classifier file than the shipped one")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    rec = Recognizer()
+    clf = GlyphClassifier.load(args.classifier) if args.classifier else True
+    rec = Recognizer(classifier=clf)
+    if args.classifier_weight is not None:
+        rec.finder.classifier_weight = args.classifier_weight
     w, h = (int(v) for v in args.size.lower().split("x"))
-    print(f"vision benchmark — {args.scenes} scenes per deck, {w}×{h} frames, one core\n")
+    weight = rec.finder.classifier_weight if rec.finder.classifier is not None else 0.0
+    print(f"vision benchmark — {args.scenes} scenes per deck, {w}×{h} frames, one core, "
+          f"classifier weight {weight:g}\n")
     print("set-level exact accuracy (count + ranks + joker kinds); sets without / with a joker:")
     groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     honest: dict[str, list[int]] = defaultdict(lambda: [0, 0])

@@ -9,6 +9,10 @@ The prototypes ship in ``vision/glyphs.npz`` and are rebuilt
 reproducibly by ``python -m vision.train_glyphs`` from system fonts and the
 project's own pip drawings — never from any particular deck.  A taught deck
 (:mod:`vision.teach`) adds its own prototypes on top.
+
+:class:`GlyphClassifier` is a small learned network on the same feature
+(``vision/glyph_mlp.npz``, trained by ``python -m vision.train_classifier``);
+:class:`vision.indices.IndexFinder` uses it to re-rank close prototype matches.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from vision.types import FloatArray, IntArray, Mask
 
 GLYPH_SIZE = 20
 MODEL_PATH = Path(__file__).with_name("glyphs.npz")
+CLASSIFIER_PATH = Path(__file__).with_name("glyph_mlp.npz")
 
 RANK_LABELS: dict[str, Rank] = {
     "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
@@ -147,3 +152,59 @@ def default_model() -> GlyphModel:
     if not _DEFAULT:
         _DEFAULT.append(GlyphModel.load())
     return _DEFAULT[0]
+
+
+
+@dataclass(frozen=True)
+class GlyphClassifier:
+    """A learned glyph classifier: a one-hidden-layer perceptron on :func:`glyph_feature`.
+
+    Trained reproducibly by ``python -m vision.train_classifier`` on glyphs rendered from
+    system fonts and the project's pip drawings, degraded as a camera sees them.  Runs in
+    numpy (two small matrix products), so it needs nothing beyond the recogniser's own
+    dependencies.
+    """
+
+    labels: tuple[str, ...]
+    w1: FloatArray  # (GLYPH_SIZE², hidden)
+    b1: FloatArray  # (hidden,)
+    w2: FloatArray  # (hidden, len(labels))
+    b2: FloatArray  # (len(labels),)
+
+    @classmethod
+    def load(cls, path: Path = CLASSIFIER_PATH) -> GlyphClassifier:
+        """Load the shipped (or another) network."""
+        with np.load(path) as data:
+            return cls(tuple(str(s) for s in data["labels"]),
+                       *(data[k].astype(np.float32) for k in ("w1", "b1", "w2", "b2")))
+
+    def save(self, path: Path) -> None:
+        """Write the weights as a compressed ``.npz`` (float16)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, labels=np.array(self.labels),
+                            **{k: getattr(self, k).astype(np.float16)
+                               for k in ("w1", "b1", "w2", "b2")})
+
+    def logits(self, features: FloatArray) -> FloatArray:
+        """Unnormalised class scores per query row: shape (m, len(labels))."""
+        hidden = np.maximum(features @ self.w1 + self.b1, 0.0)
+        out: FloatArray = (hidden @ self.w2 + self.b2).astype(np.float32)
+        return out
+
+    def probabilities(self, features: FloatArray) -> FloatArray:
+        """Per query row, the class probabilities (softmax of :meth:`logits`)."""
+        z = self.logits(features)
+        z = z - z.max(axis=1, keepdims=True) if len(z) else z
+        e = np.exp(z)
+        out: FloatArray = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        return out
+
+
+_CLASSIFIER: list[GlyphClassifier | None] = []
+
+
+def default_classifier() -> GlyphClassifier | None:
+    """The shipped learned classifier, loaded once; ``None`` if its file is absent."""
+    if not _CLASSIFIER:
+        _CLASSIFIER.append(GlyphClassifier.load() if CLASSIFIER_PATH.is_file() else None)
+    return _CLASSIFIER[0]

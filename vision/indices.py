@@ -9,7 +9,9 @@ whatever the angle of its card.
 Steps: ink = pixels clearly darker (in the darkest colour channel) than the
 paper around them; connected ink components that sit on paper are
 candidates; for each candidate and each nearby component taken as its pip,
-both are turned upright and scored by :class:`vision.glyphs.GlyphModel`;
+both are turned upright and scored by :class:`vision.glyphs.GlyphModel`
+(the rank glyph's scores re-ranked by a :class:`vision.glyphs.GlyphClassifier`
+when one is given);
 accepted indices are chosen greedily, best first, no component used twice.
 A ``10`` is also read from its parts (a bar that passes for J beside an
 oval), and then its bar is not taken for a J.  Finally indices must sit
@@ -34,6 +36,7 @@ from vision.glyphs import (
     LETTER_O,
     PIP_LABELS,
     RANK_LABELS,
+    GlyphClassifier,
     GlyphModel,
     batch_features,
     group_starts,
@@ -45,6 +48,12 @@ MIN_PIP_SCORE = 0.6
 TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is part of
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
+# How far a class the learned classifier doubts is marked down from its prototype similarity:
+# score - CLASSIFIER_WEIGHT * (best class probability - this class's probability).
+CLASSIFIER_WEIGHT = 0.35
+# Classes whose prototype score the classifier leaves alone: a "10" is also read from its
+# parts, by prototypes only, and the two readings are compared.
+UNADJUSTED: frozenset[str] = frozenset({"10"})
 
 
 @dataclass(frozen=True)
@@ -292,10 +301,20 @@ def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
 class IndexFinder:
     """Finds :class:`IndexMark`\\ s in BGR images with a glyph model."""
 
-    def __init__(self, model: GlyphModel, joker_red: float = 35.0) -> None:
+    def __init__(self, model: GlyphModel, joker_red: float = 35.0,
+                 classifier: GlyphClassifier | None = None,
+                 classifier_weight: float = CLASSIFIER_WEIGHT) -> None:
         self.model = model
         self.joker_red = joker_red
+        self.classifier = classifier
+        self.classifier_weight = classifier_weight
         labels = model.labels
+        # model columns the classifier knows, and the classifier's column for each
+        known = [i for i, lab in enumerate(labels) if classifier is not None
+                 and lab in classifier.labels and lab not in UNADJUSTED]
+        self._clf_model_cols = np.array(known, np.int64)
+        self._clf_cols = np.array([classifier.labels.index(labels[i]) for i in known]
+                                  if classifier is not None else [], np.int64)
         self._rank_cols = np.array([i for i, lab in enumerate(labels) if lab in RANK_LABELS])
         self._other_cols = np.array([i for i, lab in enumerate(labels) if lab not in RANK_LABELS])
         self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
@@ -348,12 +367,33 @@ class IndexFinder:
 
         glyph_feats, pip_feats, geo = pair_features(points, pairs, needed)
         rows = np.flatnonzero(np.any(glyph_feats != 0, axis=1))
-        g_scores = np.full((len(pairs), len(self.model.labels)), -1.0, np.float32)
-        p_scores = np.full_like(g_scores, -1.0)
+        g_raw = np.full((len(pairs), len(self.model.labels)), -1.0, np.float32)
+        p_scores = np.full_like(g_raw, -1.0)
+        g_scores = g_raw
         if len(rows):
-            g_scores[rows] = self.model.scores(glyph_feats[rows])
+            g_raw[rows] = self.model.scores(glyph_feats[rows])
             p_scores[rows] = self.model.scores(pip_feats[rows])
-        return self._select(image, labels, stats, pairs, geo, g_scores, p_scores, blobs)
+            g_scores = self._learned(g_raw, glyph_feats, rows)
+        return self._select(image, labels, stats, pairs, geo, (g_scores, g_raw), p_scores,
+                            blobs)
+
+    def _learned(self, scores: FloatArray, features: FloatArray, rows: npt.NDArray[np.intp]
+                 ) -> FloatArray:
+        """Prototype similarities ``scores`` (rows ``rows`` of ``features`` scored) with the
+        classes the learned classifier (if any) finds less likely than its favourite marked
+        down by up to ``classifier_weight``: it re-ranks close prototype matches without
+        moving the scores it agrees with.  Returns a new array."""
+        if self.classifier is None or not len(self._clf_cols) or not self.classifier_weight:
+            return scores
+        # marking down never raises a score: rows below the acceptance limit need no network
+        rows = rows[scores[rows].max(axis=1) >= MIN_RANK_SCORE]
+        out = scores.copy()
+        if not len(rows):
+            return out
+        probs = self.classifier.probabilities(features[rows])[:, self._clf_cols]
+        doubt = probs.max(axis=1, keepdims=True) - probs
+        out[np.ix_(rows, self._clf_model_cols)] -= self.classifier_weight * doubt
+        return out
 
     @staticmethod
     def _points(labels: Labels, stats: Labels, i: int) -> FloatArray:
@@ -422,14 +462,17 @@ class IndexFinder:
 
     def _select(self, image: BGRImage, labels: Labels,
                 stats: Labels, pairs: list[Pair],
-                geo: list[_Geometry], g_scores: FloatArray,
+                geo: list[_Geometry], glyph_scores: tuple[FloatArray, FloatArray],
                 p_scores: FloatArray, blobs: Labels) -> list[IndexMark]:
+        # scores with the learned classifier's doubts, and the prototype similarities alone
+        # (a "10" is read from its parts by the latter: the network knows no lone "0")
+        g_scores, g_raw = glyph_scores
         names = self.model.labels
         ten = names.index("10")
         single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
         ten_scores = {
-            k: self._ten_from_parts(g_scores, single.get((p.glyph, p.pip)),
-                                    single.get((p.sibling, p.pip)), float(g_scores[k, ten]))
+            k: self._ten_from_parts(g_raw, single.get((p.glyph, p.pip)),
+                                    single.get((p.sibling, p.pip)), float(g_raw[k, ten]))
             for k, p in enumerate(pairs) if p.sibling}
         # glyphs that, with the digit beside them, read as "10": not a J on their own
         in_ten: dict[tuple[int, int], float] = {}

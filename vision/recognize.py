@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
-from vision.glyphs import GlyphModel, default_model
+from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import JOKER_LETTER, IndexFinder, IndexMark, StrayInk, darkest_channel
 from vision.types import BGRImage, Homography
 
@@ -263,8 +263,13 @@ class Recognizer:
     """Reads cards with a glyph model (the shipped one, or one extended by deck teaching)."""
 
     def __init__(self, model: GlyphModel | None = None, threshold: float = DEFAULT_THRESHOLD,
-                 joker_red: float = 35.0) -> None:
-        self.finder = IndexFinder(model or default_model(), joker_red)
+                 joker_red: float = 35.0,
+                 classifier: GlyphClassifier | bool | None = True) -> None:
+        """``classifier``: the learned glyph classifier that re-ranks prototype matches —
+        ``True`` for the shipped one (if present), ``False``/``None`` for none, or a model."""
+        clf = (default_classifier() if classifier is True
+               else classifier if isinstance(classifier, GlyphClassifier) else None)
+        self.finder = IndexFinder(model or default_model(), joker_red, clf)
         self.threshold = threshold
 
     def find_cards(self, image: BGRImage) -> list[CardReading]:
