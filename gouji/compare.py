@@ -89,19 +89,29 @@ class Comparator:
         self.three_twos = c.three_twos_beat_joker
         self.bigs_per_big = c.bigs_per_big_joker
         self.extra_jokers = c.extra_jokers_in_answer
+        self._values: dict[Play, tuple[int, ...]] = {}
 
-    def values(self, play: Play) -> list[int]:
+    def values(self, play: Play) -> tuple[int, ...]:
         """The height of every card of ``play``, highest first.
 
         Wild 2s take the height of the rank they join; under 003's switch the
-        big joker of 大花+小花+2+同点 counts as a small one.
+        big joker of 大花+小花+2+同点 counts as a small one.  Kept per play: self-play
+        asks for the same few plays over and over.
         """
+        found = self._values.get(play)
+        if found is not None:
+            return found
         height = 0 if play.rank is None else int(play.rank)
         big = _SMALL if self.demote_big and play.twos and play.small else _BIG
         twos = height if self.wild_twos else _TWO
-        return (
-            [big] * play.big + [_SMALL] * play.small + [twos] * play.twos + [height] * play.natural
+        found = (
+            (big,) * play.big + (_SMALL,) * play.small + (twos,) * play.twos
+            + (height,) * play.natural
         )
+        if len(self._values) >= _VALUES_KEPT:
+            self._values.clear()
+        self._values[play] = found
+        return found
 
     def judge(self, previous: Play, answer: Play) -> Verdict:
         """Whether ``answer`` tops ``previous``; both must be legal plays."""
@@ -137,7 +147,9 @@ class Comparator:
         return (play.natural if play.rank is Rank.TWO else 0) + (0 if self.wild_twos else play.twos)
 
     @staticmethod
-    def _three_twos(prev: list[int], ans: list[int], jokers: int) -> Verdict | None:
+    def _three_twos(
+        prev: tuple[int, ...], ans: tuple[int, ...], jokers: int
+    ) -> Verdict | None:
         for k in range(1, min(jokers, ans.count(_TWO) // 3) + 1):
             rest = list(ans)
             for _ in range(3 * k):
@@ -181,6 +193,9 @@ class Comparator:
         return play.natural, int(play.rank)
 
 
+_VALUES_KEPT = 4096
+"""Plays whose card heights a comparator keeps (a bound, not a need)."""
+
 _COMPARATORS: dict[int, Comparator] = {}
 
 
@@ -201,7 +216,7 @@ def judge(previous: Play, answer: Play, rules: Rules) -> Verdict:
 
 def card_values(play: Play, rules: Rules) -> list[int]:
     """The height of every card of ``play`` under ``rules``, highest first."""
-    return comparator(rules).values(play)
+    return list(comparator(rules).values(play))
 
 
 def _plays(previous: Play, answer: Play) -> tuple[tuple[str, object], ...]:

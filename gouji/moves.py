@@ -144,12 +144,12 @@ def candidate_plays(state: DealState) -> list[Play]:
         triples = cmp.three_twos and bool(on_table.jokers)
         values = cmp.values(on_table)
         if triples:
-            values = [v for v in values if v < Rank.SMALL_JOKER] or [0]
+            values = tuple(v for v in values if v < Rank.SMALL_JOKER) or (0,)
         plays = (
             play
             for size in answer_sizes(state, hand)
             for play in formable_plays(
-                hand, state.rules, size, above=min(values), twos_anyway=triples
+                hand, state.rules, size, above=values[-1], twos_anyway=triples
             )
         )
     return [p for p in plays if cmp.judge(on_table, p).beats]
