@@ -32,14 +32,14 @@ def formable_plays(
     count = hand.get  # Counter's own lookup of a missing rank is a slow Python call
     twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
     attach = twos if rules.play.attached_twos != "forbidden" else 0
-    most = size if size is not None else 10**6
     groups: list[tuple[Rank | None, int, int]] = [
         (rank, n, attach)
         for rank in NATURAL_RANKS[max(0, above - _LOWEST + 1):]
-        for n in range(1, min(count(rank, 0), most) + 1)
+        for n in range(1, count(rank, 0) + 1)
+        if size is None or n <= size
     ]
     if above < Rank.TWO or twos_anyway:
-        groups += [(Rank.TWO, n, 0) for n in range(1, min(twos, most) + 1)]
+        groups += [(Rank.TWO, n, 0) for n in range(1, twos + 1) if size is None or n <= size]
     groups.append((None, 0, 0))
     plays: list[Play] = []
     add = plays.append
@@ -51,12 +51,16 @@ def formable_plays(
                         if n + t + y + z:
                             add(Play(rank, n, t, y, z))
         return plays
+    if not size:
+        return plays
     for rank, n, most_twos in groups:
-        for t in range(min(most_twos, size - n) + 1):
-            for y in range(min(small, size - n - t) + 1):
-                z = size - n - t - y
-                if z <= big and size:
-                    add(Play(rank, n, t, y, z))
+        rest = size - n
+        for t in range((most_twos if most_twos < rest else rest) + 1):
+            jokers = rest - t  # small + big: the big ones are what the small leave
+            fewest = jokers - big if jokers > big else 0
+            most = small if small < jokers else jokers
+            for y in range(fewest, most + 1):
+                add(Play(rank, n, t, y, jokers - y))
     return plays
 
 
