@@ -33,34 +33,37 @@ def formable_plays(
     twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
     attach = twos if rules.play.attached_twos != "forbidden" else 0
     groups: list[tuple[Rank | None, int, int]] = [
-        (rank, n, attach)
+        (rank, held, attach)
         for rank in NATURAL_RANKS[max(0, above - _LOWEST + 1):]
-        for n in range(1, count(rank, 0) + 1)
-        if size is None or n <= size
+        if (held := count(rank, 0))
     ]
-    if above < Rank.TWO or twos_anyway:
-        groups += [(Rank.TWO, n, 0) for n in range(1, twos + 1) if size is None or n <= size]
-    groups.append((None, 0, 0))
+    if twos and (above < Rank.TWO or twos_anyway):
+        groups.append((Rank.TWO, twos, 0))
     plays: list[Play] = []
     add = plays.append
     if size is None:
-        for rank, n, most_twos in groups:
-            for t in range(most_twos + 1):
-                for y in range(small + 1):
-                    for z in range(big + 1):
-                        if n + t + y + z:
+        for rank, held, most_twos in groups:
+            for n in range(1, held + 1):
+                for t in range(most_twos + 1):
+                    for y in range(small + 1):
+                        for z in range(big + 1):
                             add(Play(rank, n, t, y, z))
+        for y in range(small + 1):
+            for z in range(big + 1):
+                if y + z:
+                    add(Play(None, 0, 0, y, z))
         return plays
     if not size:
         return plays
-    for rank, n, most_twos in groups:
-        rest = size - n
-        for t in range((most_twos if most_twos < rest else rest) + 1):
-            jokers = rest - t  # small + big: the big ones are what the small leave
-            fewest = jokers - big if jokers > big else 0
-            most = small if small < jokers else jokers
-            for y in range(fewest, most + 1):
-                add(Play(rank, n, t, y, jokers - y))
+    for rank, held, most_twos in [*groups, (None, 0, 0)]:
+        for n in range(1 if held else 0, (held if held < size else size) + 1):
+            rest = size - n
+            for t in range((most_twos if most_twos < rest else rest) + 1):
+                jokers = rest - t  # small + big: the big ones are what the small leave
+                fewest = jokers - big if jokers > big else 0
+                most = small if small < jokers else jokers
+                for y in range(fewest, most + 1):
+                    add(Play(rank, n, t, y, jokers - y))
     return plays
 
 
