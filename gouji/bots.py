@@ -18,6 +18,7 @@ from gouji.moves import (
     sample_formable,
 )
 from gouji.plays import Play
+from gouji.setup import opposite
 
 
 class Bot(Protocol):
@@ -51,7 +52,9 @@ class RandomBot:
                 return lead
         options: list[Play | Action] = list(candidate_plays(state))
         if state.trick is not None:
-            options += [Pass(seat), Rang(seat)]
+            options.append(Pass(seat))
+            if state.trick.owner == opposite(seat):  # 让牌 is only ever on the opposite's play
+                options.append(Rang(seat))
         while options:
             # Draw without replacement: uniform over the options the state accepts.
             i = self.rng.randrange(len(options))

@@ -404,8 +404,12 @@ class DealState:
         self.counts[seat] -= len(cards)
         self.played.update(cards)
         if self.hands is not None:
-            self.hands[seat].subtract(cards)
-            self.hands[seat] += Counter()  # drop zero counts
+            hand = self.hands[seat]
+            for card in cards:
+                if hand[card] > 1:
+                    hand[card] -= 1
+                else:
+                    del hand[card]  # no zero counts: a hand lists only what it holds
 
     def _is_burn(self, seat: int, trick: Trick) -> bool:
         return (
