@@ -90,6 +90,7 @@ class Comparator:
         self.bigs_per_big = c.bigs_per_big_joker
         self.extra_jokers = c.extra_jokers_in_answer
         self._values: dict[Play, tuple[int, ...]] = {}
+        self._verdicts: dict[tuple[Play, Play], Verdict] = {}
 
     def values(self, play: Play) -> tuple[int, ...]:
         """The height of every card of ``play``, highest first.
@@ -108,13 +109,26 @@ class Comparator:
             (big,) * play.big + (_SMALL,) * play.small + (twos,) * play.twos
             + (height,) * play.natural
         )
-        if len(self._values) >= _VALUES_KEPT:
+        if len(self._values) >= _KEPT:
             self._values.clear()
         self._values[play] = found
         return found
 
     def judge(self, previous: Play, answer: Play) -> Verdict:
-        """Whether ``answer`` tops ``previous``; both must be legal plays."""
+        """Whether ``answer`` tops ``previous``; both must be legal plays.
+
+        Verdicts are kept per pair of plays (they are immutable): move generation and
+        validation ask about the same pairs again and again.
+        """
+        found = self._verdicts.get((previous, answer))
+        if found is None:
+            found = self._judge(previous, answer)
+            if len(self._verdicts) >= _KEPT:
+                self._verdicts.clear()
+            self._verdicts[previous, answer] = found
+        return found
+
+    def _judge(self, previous: Play, answer: Play) -> Verdict:
         if self.big_unbeatable and previous.big:
             return Verdict(False, "big_joker_unbeatable", switch="compare.big_joker_unbeatable")
         if self.jokers_apart and (previous.small or previous.big):
@@ -193,8 +207,8 @@ class Comparator:
         return play.natural, int(play.rank)
 
 
-_VALUES_KEPT = 4096
-"""Plays whose card heights a comparator keeps (a bound, not a need)."""
+_KEPT = 8192
+"""How many plays' heights, and pairs' verdicts, a comparator keeps (a bound, not a need)."""
 
 _COMPARATORS: dict[int, Comparator] = {}
 

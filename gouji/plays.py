@@ -7,6 +7,7 @@ also be played on their own (``22``, ``R``, ``RB``).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -108,16 +109,22 @@ class Play(NamedTuple):
         """True when any 2 is in the play, attached or on its own."""
         return self.twos > 0 or self.rank is Rank.TWO
 
-    def by_rank(self) -> list[tuple[Rank, int]]:
+    def by_rank(self) -> tuple[tuple[Rank, int], ...]:
         """(rank, count) of each kind of card in the play, 2s attached or not together."""
-        twos = self.twos + (self.natural if self.rank is Rank.TWO else 0)
-        pairs = [(Rank.TWO, twos), (Rank.SMALL_JOKER, self.small), (Rank.BIG_JOKER, self.big)]
-        if self.rank is not None and self.rank is not Rank.TWO:
-            pairs.append((self.rank, self.natural))
-        return [(r, n) for r, n in pairs if n]
+        return _by_rank(self)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
+
+
+@functools.lru_cache(maxsize=8192)
+def _by_rank(play: Play) -> tuple[tuple[Rank, int], ...]:
+    """Play.by_rank, kept per play: legality and holdings ask it of every play judged."""
+    twos = play.twos + (play.natural if play.rank is Rank.TWO else 0)
+    pairs = [(Rank.TWO, twos), (Rank.SMALL_JOKER, play.small), (Rank.BIG_JOKER, play.big)]
+    if play.rank is not None and play.rank is not Rank.TWO:
+        pairs.append((play.rank, play.natural))
+    return tuple((r, n) for r, n in pairs if n)
 
 
 def check_legal(play: Play, rules: Rules) -> None:
