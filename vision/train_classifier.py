@@ -1,4 +1,4 @@
-"""Train the learned glyph classifier shipped as ``vision/glyph_mlp.xml.gz`` (学习字形).
+"""Train the learned glyph classifier shipped as ``vision/glyph_mlp.npz`` (学习字形).
 
 Run ``python -m vision.train_classifier [--out PATH] [--seed N] [--per-font N]``.
 
@@ -20,39 +20,20 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.fonts import latin_fonts
 from vision.glyphs import (
-    ALL_LABELS,
     CLASSIFIER_PATH,
-    PIP_LABELS,
     GlyphClassifier,
     glyph_feature,
 )
-from vision.train_glyphs import _SUIT_CHARS, _TAUGHT_ONLY, _font_mask, _pip_mask
+from vision.train_glyphs import DRAWN_LABELS, base_masks
 from vision.types import FloatArray, IntArray, Mask
 
-CLASSES: tuple[str, ...] = tuple(lab for lab in ALL_LABELS if lab not in _TAUGHT_ONLY)
-
-
-def base_masks(size: int = 64) -> Iterator[tuple[str, Mask]]:
-    """Every class rendered large from each usable font (pips also drawn), as 0/1 masks."""
-    for label in CLASSES:
-        if label in PIP_LABELS:
-            for aspect in (0.85, 1.0, 1.15):
-                yield label, _pip_mask(label, aspect, size)
-        for path in latin_fonts():
-            try:
-                mask = _font_mask(path, _SUIT_CHARS.get(label, label), size)
-            except OSError:
-                continue
-            if mask is not None:
-                yield label, mask
+CLASSES = DRAWN_LABELS
 
 
 def camera_glyph(mask: Mask, rng: np.random.Generator, condensed: bool = False) -> Mask:

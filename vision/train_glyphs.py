@@ -49,18 +49,21 @@ def _pip_mask(suit: str, aspect: float, size: int = 64) -> Mask:
     return (np.asarray(img, np.uint8) > 127).astype(np.uint8)
 
 
-def _base_masks() -> Iterator[tuple[str, Mask]]:
+DRAWN_LABELS: tuple[str, ...] = tuple(lab for lab in ALL_LABELS if lab not in _TAUGHT_ONLY)
+"""The labels drawn from fonts and pips (jokers' marks are only taught)."""
+
+
+def base_masks(size: int = 64) -> Iterator[tuple[str, Mask]]:
+    """Every drawn label rendered large from each usable font (pips also drawn), as 0/1
+    masks: what both the prototypes and the classifier are trained from."""
     fonts = latin_fonts()
-    for label in ALL_LABELS:
-        if label in _TAUGHT_ONLY:
-            continue
+    for label in DRAWN_LABELS:
         if label in PIP_LABELS:
             for aspect in (0.85, 1.0, 1.15):
-                yield label, _pip_mask(label, aspect)
+                yield label, _pip_mask(label, aspect, size)
         for path in fonts:
-            text = _SUIT_CHARS.get(label, label)
             try:
-                mask = _font_mask(path, text)
+                mask = _font_mask(path, _SUIT_CHARS.get(label, label), size)
             except OSError:
                 continue
             if mask is not None:
@@ -108,7 +111,7 @@ def train(seed: int = 0, jitters: int = 16, per_class: int = 40) -> GlyphModel:
     """Render, jitter and cluster every class; returns the model (not yet saved)."""
     rng = np.random.default_rng(seed)
     feats: dict[str, list[FloatArray]] = {}
-    for label, mask in _base_masks():
+    for label, mask in base_masks():
         bucket = feats.setdefault(label, [])
         bucket.append(glyph_feature(mask))
         bucket.extend(glyph_feature(_jitter(mask, rng, label == "10")) for _ in range(jitters))
