@@ -728,7 +728,7 @@ class DealState:
         self._before_play(action)
         if self.hands is not None:
             hand = self.hands[seat]
-            if hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER]:
+            if holds_above_ace(hand):
                 raise Refusal(action, "不能革命 only a seat with no 2 and no joker may revolt "
                               "(001「如果大花、小花、2均没有时，可声明革命」)")
         if self.geming == seat:
@@ -758,7 +758,7 @@ class DealState:
             raise Refusal(action, "无认点 in this preset not buying a 4 concedes nothing",
                           "preplay.no_four_concedes_point")
         self._before_play(action)
-        if self.hands is not None and self.hands[seat][Rank.FOUR]:
+        if self._holds(seat, Rank.FOUR):
             raise Refusal(action, f"不能认点 S{seat} holds a 4: only a seat without one concedes")
         if self.rendian[seat]:
             raise Refusal(action, "已经认点 this seat has already conceded")
@@ -823,7 +823,7 @@ class DealState:
             self._open(seat)
         else:
             self._open(opp)
-            if self.hands is None or self.hands[opp][Rank.FOUR]:
+            if self.hands is None or self._holds(opp, Rank.FOUR):
                 self._take(opp, (Rank.FOUR,))  # 「对门被视为开点并且扔掉4继续游戏」
         if self.challenger is not None:
             return
@@ -986,7 +986,7 @@ class DealState:
         if not self.rules.kaidian.auto_without_gouji or self.hands is None:
             return
         for seat, hand in enumerate(self.hands):
-            if hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER] or hand[Rank.TWO]:
+            if holds_above_ace(hand):
                 continue
             if all(hand[r] < n for r, n in GOUJI_MINIMUM.items()):
                 self._open(seat)
@@ -1003,9 +1003,14 @@ _REBEL_SEVERITY = 3
 
 def chongdian_sets(hand: Counter[Rank]) -> int:
     """How many pure 够级 sets ``hand`` holds for 冲点 — none when it holds a 2 or a joker."""
-    if hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER]:
+    if holds_above_ace(hand):
         return 0
     return sum(hand[rank] // n for rank, n in GOUJI_MINIMUM.items() if rank < Rank.TWO)
+
+
+def holds_above_ace(hand: Counter[Rank]) -> bool:
+    """The hand holds a 2 or a joker (革命 and 冲点 need it not to)."""
+    return bool(hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER])
 
 
 def _missing(hand: Counter[Rank], play: Play) -> list[Rank]:

@@ -10,8 +10,7 @@ from typing import Literal
 
 from gouji.actions import Declare
 from gouji.bots import Bot, HeuristicBot, RandomBot
-from gouji.cards import Rank
-from gouji.deal import DealState, chongdian_sets
+from gouji.deal import DealState, chongdian_sets, holds_above_ace
 from gouji.dealer import automatic_declarations, random_setup
 from gouji.match import Match
 from gouji.presets import get_preset
@@ -54,10 +53,9 @@ def bot_declarations(state: DealState) -> list[Declare]:
     preplay = state.rules.preplay
     chosen = []
     for seat, hand in enumerate(state.hands):
-        bare = not (hand[Rank.TWO] or hand[Rank.SMALL_JOKER] or hand[Rank.BIG_JOKER])
         if preplay.chongdian and chongdian_sets(hand) >= 3:
             chosen.append(Declare(seat, "chongdian"))
-        elif preplay.geming and bare and state.geming != seat:
+        elif preplay.geming and not holds_above_ace(hand) and state.geming != seat:
             chosen.append(Declare(seat, "geming"))
     return chosen
 
