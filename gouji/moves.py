@@ -18,6 +18,30 @@ from gouji.deal import DealState
 from gouji.plays import Play
 from gouji.rules import Rules
 
+_Group = tuple[Rank | None, int, int]
+"""(rank, how many the hand holds, how many 2s may be attached to it)."""
+
+
+def _groups(
+    hand: Counter[Rank], rules: Rules, above: int = 0, twos_anyway: bool = False
+) -> tuple[list[_Group], int, int]:
+    """The ranks a play can be of (above ``above``; 2s too while they count, or with
+    ``twos_anyway``), and the hand's small and big jokers."""
+    count = hand.get  # Counter's own lookup of a missing rank is a slow Python call
+    twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
+    attach = twos if rules.play.attached_twos != "forbidden" else 0
+    groups: list[_Group] = [
+        (rank, held, attach)
+        for rank in NATURAL_RANKS[max(0, above - _LOWEST + 1):]
+        if (held := count(rank, 0))
+    ]
+    if twos and (above < Rank.TWO or twos_anyway):
+        groups.append((Rank.TWO, twos, 0))
+    return groups, small, big
+
+
+_LOWEST = int(NATURAL_RANKS[0])
+
 
 def formable_plays(
     hand: Counter[Rank],
@@ -29,16 +53,7 @@ def formable_plays(
     """Every play ``hand`` can form (legal or not under the preset), of ``size`` cards if
     given, and of a rank higher than ``above`` when it holds a rank at all (plays of 2s
     also when ``twos_anyway``)."""
-    count = hand.get  # Counter's own lookup of a missing rank is a slow Python call
-    twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
-    attach = twos if rules.play.attached_twos != "forbidden" else 0
-    groups: list[tuple[Rank | None, int, int]] = [
-        (rank, held, attach)
-        for rank in NATURAL_RANKS[max(0, above - _LOWEST + 1):]
-        if (held := count(rank, 0))
-    ]
-    if twos and (above < Rank.TWO or twos_anyway):
-        groups.append((Rank.TWO, twos, 0))
+    groups, small, big = _groups(hand, rules, above, twos_anyway)
     plays: list[Play] = []
     add = plays.append
     if size is None:
@@ -67,25 +82,19 @@ def formable_plays(
     return plays
 
 
-_LOWEST = int(NATURAL_RANKS[0])
-
-
 def sample_formable(hand: Counter[Rank], rules: Rules, rng: random.Random) -> Play:
     """One of ``formable_plays(hand, rules)``, each equally likely, without listing them."""
-    count = hand.get
-    twos, small, big = count(Rank.TWO, 0), count(Rank.SMALL_JOKER, 0), count(Rank.BIG_JOKER, 0)
-    attach = twos if rules.play.attached_twos != "forbidden" else 0
-    groups = [(rank, n, attach) for rank in NATURAL_RANKS for n in range(1, count(rank, 0) + 1)]
-    groups += [(Rank.TWO, n, 0) for n in range(1, twos + 1)]
+    groups, small, big = _groups(hand, rules)
     extras = (small + 1) * (big + 1)
-    i = rng.randrange(sum((t + 1) * extras for _, _, t in groups) + extras - 1)
-    for rank, n, most_twos in groups:  # the order of formable_plays: t, then y, then z
-        block = (most_twos + 1) * extras
-        if i < block:
-            t, rest = divmod(i, extras)
+    i = rng.randrange(sum(held * (t + 1) * extras for _, held, t in groups) + extras - 1)
+    for rank, held, most_twos in groups:  # the order of formable_plays: n, t, y, then z
+        per_count = (most_twos + 1) * extras
+        if i < held * per_count:
+            n, rest = divmod(i, per_count)
+            t, rest = divmod(rest, extras)
             y, z = divmod(rest, big + 1)
-            return Play(rank, n, t, y, z)
-        i -= block
+            return Play(rank, n + 1, t, y, z)
+        i -= held * per_count
     y, z = divmod(i + 1, big + 1)  # jokers alone; the empty play is skipped
     return Play(None, 0, 0, y, z)
 
