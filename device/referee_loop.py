@@ -330,17 +330,15 @@ class Referee:
             self.pending = Pending(seat, candidates, f"不成一手 not one play: {exc}", evidence)
             return Outcome(message=self.pending.why)
         action = PlayCards(seat, play)
-        inferred = self._inferred_before(seat)
-        if inferred is None:
+        found = self._inferred_before(seat)
+        if found is None:
             refusal = Refusal(action, f"没轮到 not this seat's turn: S{self.state.to_act} acts "
                               f"now and S{seat} is not among the seats to answer")
             self.pending = None
             return self._refused(action, refusal, evidence,
                                  self._comment(cards, candidates, confirmed))
-        trial = self.state.copy()
+        inferred, trial = found
         try:
-            for step in inferred:
-                trial.apply(step)
             trial.apply(action)
         except Refusal as refusal:
             if not confirmed:
@@ -374,18 +372,15 @@ class Referee:
         notes, self.notes = self.notes, []
         return "; ".join(notes) or None
 
-    def _inferred_before(self, seat: int) -> list[Action] | None:
-        """The passes, and the 扣牌 of the dead trick, that make it ``seat``'s turn; None when
-        none can (out of turn)."""
+    def _inferred_before(self, seat: int) -> tuple[list[Action], DealState] | None:
+        """The passes, and the 扣牌 of the dead trick, that make it ``seat``'s turn, with a
+        copy of the state they lead to; None when none can (out of turn)."""
         state = self.state
-        if state.to_act == seat and state.kou_seat is None:
-            return []
-        steps: list[Action] = []
-        if state.trick is not None:
-            queue = state.queue
-            if seat in queue:
-                return [Pass(s) for s in queue[:queue.index(seat)]]
-            steps = [Pass(s) for s in queue]
+        queue = state.queue
+        if state.trick is not None and seat in queue:
+            steps: list[Action] = [Pass(s) for s in queue[:queue.index(seat)]]
+        else:
+            steps = [Pass(s) for s in queue] if state.trick is not None else []
         after = state.copy()
         try:
             for step in steps:
@@ -395,7 +390,7 @@ class Referee:
                 after.apply(steps[-1])
         except Refusal:
             return None
-        return steps if after.to_act == seat else None
+        return (steps, after) if after.to_act == seat else None
 
     def _record_or_refuse(self, action: Action, comment: str | None) -> Outcome:
         refusal = self.state.check(action)
