@@ -66,13 +66,14 @@ ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
 NATURAL_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r.is_natural)
 
 # Longest tokens first, so that "10" wins over "1" and "小王" is read whole.
-_TOKENS: tuple[tuple[str, Rank], ...] = (
+RANK_TOKENS: tuple[tuple[str, Rank], ...] = (
     ("小王", Rank.SMALL_JOKER),
     ("大王", Rank.BIG_JOKER),
     ("10", Rank.TEN),
     *((s.upper(), r) for r, s in _SYMBOLS.items()),
 )
-_SEPARATORS = frozenset(" \t,，、")
+SEPARATORS = frozenset(" \t,，、")
+"""What may stand between cards in notation (and is skipped)."""
 
 
 class CardParseError(ValueError):
@@ -105,24 +106,24 @@ def parse_cards(text: str) -> tuple[Rank, ...]:
     i = 0
     upper = text.upper()
     while i < len(text):
-        if text[i] in _SEPARATORS:
+        if text[i] in SEPARATORS:
             i += 1
             continue
-        for token, rank in _TOKENS:
+        for token, rank in RANK_TOKENS:
             if upper.startswith(token, i):
                 cards.append(rank)
                 i += len(token)
                 break
         else:
             j = i + 1
-            while j < len(text) and text[j] not in _SEPARATORS and not _starts_token(upper, j):
+            while j < len(text) and text[j] not in SEPARATORS and not _starts_token(upper, j):
                 j += 1
             raise CardParseError(text, text[i:j], i + 1)
     return tuple(cards)
 
 
 def _starts_token(upper: str, index: int) -> bool:
-    return any(upper.startswith(token, index) for token, _ in _TOKENS)
+    return any(upper.startswith(token, index) for token, _ in RANK_TOKENS)
 
 
 def format_cards(cards: Iterable[Rank], *, sep: str = "") -> str:

@@ -41,7 +41,7 @@ from enum import Enum
 from typing import Literal
 
 from gouji.actions import SEATS
-from gouji.cards import CardParseError, Rank
+from gouji.cards import RANK_TOKENS, SEPARATORS, CardParseError, Rank
 from gouji.rules import Rules
 
 Direction = Literal["downstream", "upstream"]
@@ -108,12 +108,6 @@ _SUFFIX_SUITS: tuple[tuple[str, Suit], ...] = (
     *((token, suit) for token, suit in _PREFIX_SUITS if len(token) == 1),
     ("H", Suit.HEARTS), ("S", Suit.SPADES), ("D", Suit.DIAMONDS), ("C", Suit.CLUBS),
 )
-# Longest first, so that "10" wins over "1" and "小王" is read whole.
-_RANKS: tuple[tuple[str, Rank], ...] = (
-    ("小王", Rank.SMALL_JOKER), ("大王", Rank.BIG_JOKER), ("10", Rank.TEN),
-    *((r.symbol, r) for r in Rank),
-)
-_SEPARATORS = frozenset(" \t,，、")
 NOTATION_HINT = (
     "suited cards: rank + suit, e.g. 5h ♥5 红桃5; suits h=红桃♥ s=黑桃♠ d=方片♦ c=梅花♣"
 )
@@ -148,20 +142,20 @@ def _match_suit(
 
 
 def _match_rank(upper: str, index: int) -> tuple[str, Rank] | None:
-    for token, rank in _RANKS:
+    for token, rank in RANK_TOKENS:
         if upper.startswith(token, index):
             return token, rank
     return None
 
 
 def _starts_token(upper: str, index: int) -> bool:
-    return any(upper.startswith(t, index) for t, _ in (*_RANKS, *_PREFIX_SUITS))
+    return any(upper.startswith(t, index) for t, _ in (*RANK_TOKENS, *_PREFIX_SUITS))
 
 
 def _token_end(text: str, upper: str, start: int) -> int:
     """Where a bad token starting at ``start`` ends: at a separator or a known token."""
     j = start + 1
-    while j < len(text) and text[j] not in _SEPARATORS and not _starts_token(upper, j):
+    while j < len(text) and text[j] not in SEPARATORS and not _starts_token(upper, j):
         j += 1
     return j
 
@@ -171,7 +165,7 @@ def _scan(text: str, *, suit_required: bool) -> Iterator[tuple[SuitedCard, str, 
     upper = text.upper()
     i = 0
     while i < len(text):
-        if text[i] in _SEPARATORS:
+        if text[i] in SEPARATORS:
             i += 1
             continue
         start = i
@@ -199,7 +193,7 @@ def _scan(text: str, *, suit_required: bool) -> Iterator[tuple[SuitedCard, str, 
                 text, token, start + 1, "大小王不算 a joker is not shown for the leader"
             )
         if suit is None and suit_required:
-            if i < len(text) and text[i] not in _SEPARATORS and not _starts_token(upper, i):
+            if i < len(text) and text[i] not in SEPARATORS and not _starts_token(upper, i):
                 raise SuitedCardError(text, text[start:_token_end(text, upper, i)], start + 1)
             raise SuitedCardError(text, token, start + 1, "缺少花色 no suit on card")
         yield SuitedCard(rank, suit), token, start + 1
