@@ -578,13 +578,14 @@ def _read_seats(header: _Header, errors: _Errors, tag: str) -> tuple[int, ...] |
     if tag not in header.tags:
         return ()
     number, value = header.tags[tag]
-    seats = [_small_int(f) for f in value.replace(",", " ").split()]
-    whole = tag != "LastOrder" or sorted(s or 0 for s in seats) == list(range(SEATS))
-    if not seats or any(s is None or not 0 <= s < SEATS for s in seats) or not whole:
+    read = [_small_int(f) for f in value.replace(",", " ").split()]
+    seats = tuple(s for s in read if s is not None and 0 <= s < SEATS)
+    whole = tag != "LastOrder" or sorted(seats) == list(range(SEATS))
+    if not seats or len(seats) < len(read) or not whole:
         example = "3 5" if tag == "Opened" else "2 0 4 1 5 3, each seat once"
         errors.add(number, f"{tag} lists seats 0-5 (\"{example}\"), not {value!r}")
         return None
-    return tuple(s for s in seats if s is not None)
+    return seats
 
 
 def _read_cards(

@@ -10,7 +10,7 @@ from gouji.actions import Declare, Pass, PlayCards, Refusal
 from gouji.cards import Rank
 from gouji.deal import DealState
 from gouji.plays import Play
-from gouji.record import read_deal, write_deal
+from gouji.record import RecordError, read_deal, write_deal
 from gouji.scoring import TributeDue, tribute_owed
 from gouji.setup import DealSetup
 from tests.gouji.test_deal import act, start
@@ -236,3 +236,10 @@ def test_the_003_revolution_puts_no_sets() -> None:
     s = start("tribute", ["553", "663", "TTTTTJJJJQQQ3", "883", "993", "KKK3"])
     s.apply(Declare(2, "geming"))
     assert s.challenger is None and s.kaidian[5] and s.places[2] is None
+
+
+@pytest.mark.parametrize("bad", ["2 1 3 0 4", "2 1 3 0 4 4", "2 1 3 0 4 9", "x"])
+def test_a_last_order_that_is_not_each_seat_once_names_its_line(bad: str) -> None:
+    text = write_deal(replace(rush().setup, last_order=(2, 1, 3, 0, 4, 5)), [])
+    with pytest.raises(RecordError, match="LastOrder lists seats 0-5"):
+        read_deal(text.replace('"2 1 3 0 4 5"', f'"{bad}"'))
