@@ -23,7 +23,6 @@ seen but could not be read, such as a joker's picture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -41,7 +40,7 @@ from vision.glyphs import (
     batch_features,
     group_starts,
 )
-from vision.types import BGRImage, FloatArray, Labels, Mask
+from vision.types import BGRImage, FloatArray, IntArray, Labels, Mask
 
 MIN_RANK_SCORE = 0.65
 MIN_PIP_SCORE = 0.6
@@ -126,21 +125,44 @@ def component_points(labels: Labels, stats: Labels, i: int) -> FloatArray:
     return np.stack([xs + x, ys + y], axis=1).astype(np.float32)
 
 
-def pair_features(points: dict[int, FloatArray], pairs: list[Pair],
-                  select: Callable[[list[_Geometry]], npt.NDArray[np.bool_]] | None = None
-                  ) -> tuple[FloatArray, FloatArray, list[_Geometry]]:
-    """Upright features of glyph and pip per pair, and (centre, down, height, layout ok).
+@dataclass(frozen=True)
+class PairLayout:
+    """Candidate pairs with their glyph and pip points turned upright ("down" = towards the
+    pip, origin = glyph centre), and each pair's :data:`_Geometry`."""
 
-    ``select``, given the geometry, picks the pairs worth featurising; the others' feature
-    rows are left zero (which scores as nothing)."""
+    geo: list[_Geometry]
+    up_glyph: FloatArray
+    glyph_len: IntArray
+    up_pip: FloatArray
+    pip_len: IntArray
+
+    def glyph_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
+        """Glyph features of the pairs in ``rows``; the other rows are zero."""
+        return _rows_features(self.up_glyph, self.glyph_len, rows)
+
+    def pip_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
+        """Pip features of the pairs in ``rows``; the other rows are zero."""
+        return _rows_features(self.up_pip, self.pip_len, rows)
+
+
+def _rows_features(points: FloatArray, lengths: IntArray,
+                   rows: npt.NDArray[np.bool_]) -> FloatArray:
+    out = np.zeros((len(lengths), GLYPH_SIZE * GLYPH_SIZE), np.float32)
+    if rows.all():
+        out[:] = batch_features(points, lengths)
+    elif rows.any():
+        out[rows] = batch_features(points[np.repeat(rows, lengths)], lengths[rows])
+    return out
+
+
+def pair_layout(points: dict[int, FloatArray], pairs: list[Pair]) -> PairLayout:
+    """Turn each pair's glyph and pip upright and measure its layout."""
     n = len(pairs)
     g_pts = [np.vstack([points[p.glyph], points[p.sibling]]) if p.sibling else points[p.glyph]
              for p in pairs]
     p_pts = [points[p.pip] for p in pairs]
-    g_len = np.array([len(a) for a in g_pts])
-    p_len = np.array([len(a) for a in p_pts])
-    g_grp = np.repeat(np.arange(n), g_len)
-    p_grp = np.repeat(np.arange(n), p_len)
+    g_len = np.array([len(a) for a in g_pts], np.int32)
+    p_len = np.array([len(a) for a in p_pts], np.int32)
     g_start, p_start = group_starts(g_len), group_starts(p_len)
     g_all, p_all = np.vstack(g_pts), np.vstack(p_pts)
     gc = np.add.reduceat(g_all.astype(np.float64), g_start, axis=0) / g_len[:, None]
@@ -158,16 +180,18 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair],
 
     gc32, down32 = gc.astype(np.float32), down.astype(np.float32)
 
-    def upright(pts: FloatArray, grp: npt.NDArray[np.int64]) -> FloatArray:
-        rx = pts[:, 0] - gc32[grp, 0]
-        ry = pts[:, 1] - gc32[grp, 1]
-        dx, dy = down32[grp, 0], down32[grp, 1]
+    def upright(pts: FloatArray, lengths: IntArray) -> FloatArray:
+        # per point, its pair's centre and "down" (np.repeat: cheaper than a gather)
+        centre = np.repeat(gc32, lengths, axis=0)
+        d = np.repeat(down32, lengths, axis=0)
+        rx = pts[:, 0] - centre[:, 0]
+        ry = pts[:, 1] - centre[:, 1]
         out = np.empty((len(pts), 2), np.float32)
-        out[:, 0] = rx * dy - ry * dx  # along "right" = (dy, -dx)
-        out[:, 1] = rx * dx + ry * dy
+        out[:, 0] = rx * d[:, 1] - ry * d[:, 0]  # along "right" = (dy, -dx)
+        out[:, 1] = rx * d[:, 0] + ry * d[:, 1]
         return out
 
-    up_g, up_p = upright(g_all, g_grp), upright(p_all, p_grp)
+    up_g, up_p = upright(g_all, g_len), upright(p_all, p_len)
     g_top = np.minimum.reduceat(up_g[:, 1], g_start)
     g_bot = np.maximum.reduceat(up_g[:, 1], g_start)
     p_top = np.minimum.reduceat(up_p[:, 1], p_start)
@@ -179,15 +203,16 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair],
     ok = (gap >= -0.2) & (gap <= 0.7) & (pip_h >= 0.3) & (pip_h <= 1.25)
     geo = [(gc[k].astype(np.float32), down[k].astype(np.float32), float(height[k]), bool(ok[k]))
            for k in range(n)]
-    if select is None:
-        return batch_features(up_g, g_len), batch_features(up_p, p_len), geo
-    rows = select(geo)
-    g_feat = np.zeros((n, GLYPH_SIZE * GLYPH_SIZE), np.float32)
-    p_feat = np.zeros((n, GLYPH_SIZE * GLYPH_SIZE), np.float32)
-    if rows.any():
-        g_feat[rows] = batch_features(up_g[np.repeat(rows, g_len)], g_len[rows])
-        p_feat[rows] = batch_features(up_p[np.repeat(rows, p_len)], p_len[rows])
-    return g_feat, p_feat, geo
+    return PairLayout(geo, up_g, g_len, up_p, p_len)
+
+
+def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
+                  ) -> tuple[FloatArray, FloatArray, list[_Geometry]]:
+    """Upright features of glyph and pip of every pair, and (centre, down, height, layout
+    ok) per pair."""
+    layout = pair_layout(points, pairs)
+    every = np.ones(len(pairs), bool)
+    return layout.glyph_features(every), layout.pip_features(every), layout.geo
 
 
 def _split_thin_links(ink: Mask, big: int) -> Mask:
@@ -219,6 +244,10 @@ def _near_edge(mark: IndexMark, paper: Mask) -> bool:
     return False
 
 
+# An index's own box, in glyph heights from the glyph centre: above, below (the pip), beside.
+INDEX_BOX = (0.8, 2.2, 0.8)
+
+
 @dataclass(frozen=True)
 class StrayInk:
     """Glyph-sized ink on paper, near its edge, that no index reading used: perhaps a corner
@@ -232,13 +261,18 @@ class StrayInk:
 
 def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers: Labels,
             cand: list[int], marks: list[IndexMark]) -> list[StrayInk]:
-    """Candidate components not near any accepted index (its glyph, pip or a 10's digits)."""
+    """Candidate components that no accepted index used, outside every index's own box
+    (its glyph over its pip, where fragments of either lie)."""
     if not cand:
         return []
     c = centers[np.array(cand)]
     keep = np.ones(len(cand), bool)
     for m in marks:
-        keep &= np.hypot(c[:, 0] - m.center[0], c[:, 1] - m.center[1]) >= 1.7 * m.height
+        v = c - np.array(m.center)
+        along = v @ np.array(m.down)
+        perp = v @ np.array([m.down[1], -m.down[0]])
+        keep &= ~((along > -INDEX_BOX[0] * m.height) & (along < INDEX_BOX[1] * m.height)
+                  & (np.abs(perp) < INDEX_BOX[2] * m.height))
     for m in marks:  # the letters of a read JOKER
         if m.pip != "O":
             continue
@@ -341,39 +375,49 @@ class IndexFinder:
         split = _split_thin_links(ink, big)
         _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
         cand = self._candidates(stats, split, paper, big)
-        marks = self._find_in(image, labels, stats, centers, cand, blobs)
-        marks = _drop_joker_letters([m for m in marks if _near_edge(m, paper)])
-        return marks, _strays(image, paper, labels, stats, centers, cand, marks)
+        parts = self._find_in(image, labels, stats, centers, cand, blobs)
+        marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)])
+        used = set().union(*(parts[m] for m in marks))
+        unused = [i for i in cand if i not in used]
+        return marks, _strays(image, paper, labels, stats, centers, unused, marks)
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
-                 cand: list[int], blobs: Labels) -> list[IndexMark]:
+                 cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
+        """The indices read among the candidate components, each with the components it
+        is made of (glyph, pip, a 10's second digit)."""
         if len(cand) < 2:
-            return []
+            return {}
         points = {i: self._points(labels, stats, i) for i in cand}
         pairs = self._pairs(stats, centers, cand)
         if not pairs:
-            return []
-        def needed(geo: list[_Geometry]) -> npt.NDArray[np.bool_]:
-            # pairs with an index's layout, and the digit-over-pip pairs a "10" is read from
-            rows = np.array([g[3] for g in geo], bool)
-            single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
-            for k in np.flatnonzero(rows):
-                p = pairs[k]
-                if p.sibling:
-                    for key in ((p.glyph, p.pip), (p.sibling, p.pip)):
-                        if key in single:
-                            rows[single[key]] = True
-            return rows
-
-        glyph_feats, pip_feats, geo = pair_features(points, pairs, needed)
-        rows = np.flatnonzero(np.any(glyph_feats != 0, axis=1))
+            return {}
+        layout = pair_layout(points, pairs)
+        geo = layout.geo
+        # pairs with an index's layout, and the digit-over-pip pairs a "10" is read from
+        rows = np.array([g[3] for g in geo], bool)
+        single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
+        for k in np.flatnonzero(rows):
+            p = pairs[k]
+            if p.sibling:
+                for key in ((p.glyph, p.pip), (p.sibling, p.pip)):
+                    if key in single:
+                        rows[single[key]] = True
+        glyph_feats = layout.glyph_features(rows)
         g_raw = np.full((len(pairs), len(self.model.labels)), -1.0, np.float32)
         p_scores = np.full_like(g_raw, -1.0)
         g_scores = g_raw
-        if len(rows):
-            g_raw[rows] = self.model.scores(glyph_feats[rows])
-            p_scores[rows] = self.model.scores(pip_feats[rows])
-            g_scores = self._learned(g_raw, glyph_feats, rows)
+        scored = np.flatnonzero(rows)
+        if len(scored):
+            g_raw[scored] = self.model.scores(glyph_feats[scored])
+            g_scores = self._learned(g_raw, glyph_feats, scored)
+            # only an index that may be accepted needs its pip read: its rank glyph reads
+            # well enough, or it is a "10" (read from its parts later)
+            may = np.array([g[3] and (p.sibling > 0) for g, p in zip(geo, pairs, strict=True)])
+            may |= np.array([g[3] for g in geo]) \
+                & (g_scores[:, self._rank_cols].max(axis=1) >= MIN_RANK_SCORE)
+            pips = np.flatnonzero(may)
+            if len(pips):
+                p_scores[pips] = self.model.scores(layout.pip_features(may)[pips])
         return self._select(image, labels, stats, pairs, geo, (g_scores, g_raw), p_scores,
                             blobs)
 
@@ -463,7 +507,7 @@ class IndexFinder:
     def _select(self, image: BGRImage, labels: Labels,
                 stats: Labels, pairs: list[Pair],
                 geo: list[_Geometry], glyph_scores: tuple[FloatArray, FloatArray],
-                p_scores: FloatArray, blobs: Labels) -> list[IndexMark]:
+                p_scores: FloatArray, blobs: Labels) -> dict[IndexMark, frozenset[int]]:
         # scores with the learned classifier's doubts, and the prototype similarities alone
         # (a "10" is read from its parts by the latter: the network knows no lone "0")
         g_scores, g_raw = glyph_scores
@@ -529,14 +573,14 @@ class IndexFinder:
             found.append((mark.score, k, mark))
         found.sort(key=lambda t: -t[0])
         used: set[int] = set()
-        marks = []
+        marks: dict[IndexMark, frozenset[int]] = {}
         for _, k, mark in found:
             pair = pairs[k]
-            ids = {pair.glyph, pair.pip} | ({pair.sibling} if pair.sibling else set())
+            ids = frozenset({pair.glyph, pair.pip} | ({pair.sibling} if pair.sibling else set()))
             if ids & used:
                 continue
             used |= ids
-            marks.append(mark)
+            marks[mark] = ids
         return marks
 
     def _ten_from_parts(self, g_scores: FloatArray, a: int | None, b: int | None,
