@@ -248,13 +248,18 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
 def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[StrayInk]],
                  joker_red: float) -> list[tuple[tuple[Rank, ...], float]]:
     """Candidates when cards were seen but not read: the reading as it stands, then plus a
-    joker (大王 if the mark's ink is red) per unread corner, then plus only the first of
-    them, then the other candidates."""
+    joker (大王 if the mark's ink is red) per unread corner, then plus a card of the main
+    rank per unread corner (an index half hidden under the next card), then plus only the
+    first joker, then the other candidates."""
     best, conf = cands[0]
     kinds = [Rank.BIG_JOKER if float(np.mean([s.redness for s in g])) > joker_red
              else Rank.SMALL_JOKER for g in unread]
     out: dict[tuple[Rank, ...], float] = {best: conf}
     out.setdefault(tuple(sorted((*best, *kinds))), conf * 0.9)
+    naturals = Counter(r for r in best if r.is_natural)
+    if naturals:
+        main = naturals.most_common(1)[0][0]
+        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.85)
     out.setdefault(tuple(sorted((*best, kinds[0]))), conf * 0.8)
     for c, v in cands[1:]:
         out.setdefault(c, v * 0.5)
