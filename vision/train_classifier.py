@@ -1,19 +1,24 @@
 """Train the learned glyph classifier shipped as ``vision/glyph_mlp.npz`` (学习字形).
 
-Run ``python -m vision.train_classifier [--out PATH] [--seed N] [--per-font N]``.
+Run ``python -m vision.train_classifier [--fonts DIR] [--out PATH] [--seed N]
+[--per-font N] [--hidden N]``.
 
-Training glyphs are rendered from the system fonts (every class of
-:data:`vision.glyphs.ALL_LABELS` but the taught jokers) and the project's own
-pip drawings (:func:`vision.faces.draw_pip`) — the same sources as the
-prototypes, never a deck image — then put through the camera as the table
-sees it: stroke weight, aspect, rotation and perspective jitter at high
-resolution; shrunk to a 9–18 px tall glyph; blur, noise and JPEG; blown up
+Training glyphs are rendered from the system fonts plus, with ``--fonts DIR``,
+the fonts unpacked under ``DIR`` (the Debian packages of
+:data:`TRAINING_FONT_PACKAGES`, filtered by :func:`training_fonts`; they are
+only read while training, never installed nor needed at run time) — every
+class of :data:`vision.glyphs.ALL_LABELS` but the taught jokers — and the
+project's own pip drawings (:func:`vision.faces.draw_pip`): the same kind of
+sources as the prototypes, never a deck image.  Each is put through the camera
+as the table sees it: stroke weight, aspect, rotation and perspective jitter at
+high resolution; shrunk to a 9–18 px tall glyph; blur, noise and JPEG; blown up
 again as the 4 px/mm zone warp does (cubic), and cut into ink at 55 % of the
 paper level, as :func:`vision.indices.ink_and_paper` does.  Each glyph becomes
-the 20×20 feature of :func:`vision.glyphs.glyph_feature` and an OpenCV
-perceptron with one hidden layer, fitted in numpy, learns its class
-(OpenCV 5 no longer ships ``cv2.ml``).  Seeded: same fonts,
-same file.
+the 20×20 feature of :func:`vision.glyphs.glyph_feature` and a perceptron with
+one hidden layer, fitted in numpy, learns its class (OpenCV 5 no longer ships
+``cv2.ml``).  Seeded: same fonts, same file.  The shipped file is
+``python -m vision.train_classifier --fonts /work/training-fonts/root`` (see
+``docs/vision.md``).
 """
 
 from __future__ import annotations
@@ -192,7 +197,7 @@ def fit(x: FloatArray, y: IntArray, n_classes: int, seed: int = 0, hidden: int =
     return f32[0], f32[1], f32[2], f32[3]
 
 
-def train(seed: int = 0, per_font: int = 120, hidden: int = 96, epochs: int = 30,
+def train(seed: int = 0, per_font: int = 60, hidden: int = 192, epochs: int = 30,
           fonts: Sequence[Path] | None = None, occlude: float = 0.0
           ) -> tuple[GlyphClassifier, FloatArray, IntArray]:
     """Render the training glyphs and fit the network; returns it with its training set."""
@@ -206,8 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=CLASSIFIER_PATH)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--per-font", type=int, default=120)
-    parser.add_argument("--hidden", type=int, default=96)
+    parser.add_argument("--per-font", type=int, default=60)
+    parser.add_argument("--hidden", type=int, default=192)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--occlude", type=float, default=0.0,
                         help="share of glyphs with a side strip hidden (as in a fan)")
