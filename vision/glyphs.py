@@ -167,8 +167,10 @@ def default_model() -> GlyphModel:
 class GlyphClassifier:
     """A learned glyph classifier: a one-hidden-layer perceptron on :func:`glyph_feature`.
 
-    Trained reproducibly by ``python -m vision.train_classifier`` on glyphs rendered from
-    system fonts and the project's pip drawings, degraded as a camera sees them.  Runs in
+    Trained reproducibly by ``python -m vision.train_classifier --fonts DIR`` on glyphs
+    rendered from the system fonts, the fonts of some Debian font packages unpacked into
+    ``DIR`` (training only; see ``docs/vision.md``) and the project's pip drawings,
+    degraded as a camera sees them.  Runs in
     numpy (two small matrix products), so it needs nothing beyond the recogniser's own
     dependencies.
     """

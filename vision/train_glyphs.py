@@ -11,7 +11,7 @@ same file.  No deck images are used.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import cv2
@@ -53,10 +53,12 @@ DRAWN_LABELS: tuple[str, ...] = tuple(lab for lab in ALL_LABELS if lab not in _T
 """The labels drawn from fonts and pips (jokers' marks are only taught)."""
 
 
-def base_masks(size: int = 64) -> Iterator[tuple[str, Mask]]:
+def base_masks(size: int = 64, fonts: Sequence[Path] | None = None
+               ) -> Iterator[tuple[str, Mask]]:
     """Every drawn label rendered large from each usable font (pips also drawn), as 0/1
-    masks: what both the prototypes and the classifier are trained from."""
-    fonts = latin_fonts()
+    masks: what both the prototypes and the classifier are trained from.  ``fonts``
+    defaults to the system's :func:`vision.fonts.latin_fonts`."""
+    fonts = latin_fonts() if fonts is None else fonts
     for label in DRAWN_LABELS:
         if label in PIP_LABELS:
             for aspect in (0.85, 1.0, 1.15):
@@ -107,11 +109,12 @@ def _kmeans(x: FloatArray, k: int, rng: np.random.Generator, iters: int = 12) ->
     return centres
 
 
-def train(seed: int = 0, jitters: int = 16, per_class: int = 40) -> GlyphModel:
+def train(seed: int = 0, jitters: int = 16, per_class: int = 40,
+          fonts: Sequence[Path] | None = None) -> GlyphModel:
     """Render, jitter and cluster every class; returns the model (not yet saved)."""
     rng = np.random.default_rng(seed)
     feats: dict[str, list[FloatArray]] = {}
-    for label, mask in base_masks():
+    for label, mask in base_masks(fonts=fonts):
         bucket = feats.setdefault(label, [])
         bucket.append(glyph_feature(mask))
         bucket.extend(glyph_feature(_jitter(mask, rng, label == "10")) for _ in range(jitters))

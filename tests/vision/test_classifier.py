@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -9,7 +12,7 @@ from vision.fonts import latin_fonts
 from vision.glyphs import CLASSIFIER_PATH, GlyphClassifier, default_classifier, default_model
 from vision.indices import IndexFinder
 from vision.recognize import Recognizer
-from vision.train_classifier import CLASSES, fit, make_set
+from vision.train_classifier import CLASSES, fit, make_set, training_fonts
 
 needs_fonts = pytest.mark.skipif(not latin_fonts(), reason="no system fonts to render glyphs")
 
@@ -72,3 +75,40 @@ def test_the_classifier_only_marks_doubted_classes_down() -> None:
     fav = np.argmax(clf.probabilities(x[changed]), axis=1)
     cols = [model.labels.index(clf.labels[f]) for f in fav]
     assert np.array_equal(out[changed, cols], raw[changed, cols])
+
+
+def _system_font(name: str) -> Path:
+    found = [p for p in latin_fonts() if p.name == name]
+    if not found:
+        pytest.skip(f"{name} not installed")
+    return found[0]
+
+
+def test_training_fonts_keep_upright_text_faces(tmp_path: Path) -> None:
+    """``--fonts DIR`` keeps text faces and skips monospaced ones (by the font's own
+    names) and Noto's script fonts (by file name), at any depth."""
+    sans, mono = _system_font("DejaVuSans.ttf"), _system_font("DejaVuSansMono.ttf")
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    shutil.copy(sans, tmp_path / "a" / "b" / sans.name)
+    shutil.copy(mono, tmp_path / "a" / mono.name)
+    shutil.copy(sans, tmp_path / "NotoSansDevanagari-Regular.ttf")
+    (tmp_path / "broken.ttf").write_bytes(b"not a font")
+    assert training_fonts(tmp_path) == (tmp_path / "a" / "b" / sans.name,)
+
+
+def test_training_set_from_given_fonts_with_occlusion() -> None:
+    font = _system_font("DejaVuSans.ttf")
+    x, y = make_set(seed=5, per_font=4, fonts=[font])
+    xo, yo = make_set(seed=5, per_font=4, fonts=[font], occlude=1.0)
+    # every class from the one font (plus the drawn pips), with or without a hidden strip
+    assert set(y.tolist()) == set(yo.tolist()) == set(range(len(CLASSES)))
+    assert x.shape[1] == xo.shape[1] == clf_inputs()
+    # hiding a strip changes the glyphs: the classes' mean features move
+    for cls in (CLASSES.index("Q"), CLASSES.index("8")):
+        assert not np.allclose(x[y == cls].mean(axis=0), xo[yo == cls].mean(axis=0), atol=0.02)
+
+
+def clf_inputs() -> int:
+    clf = default_classifier()
+    assert clf is not None
+    return int(clf.w1.shape[0])
