@@ -45,6 +45,7 @@ from vision.types import BGRImage, FloatArray, Labels, Mask
 
 MARK_PIP = "*"  # the ``pip`` of an IndexMark read from a taught joker mark
 ACCEPT = 0.8  # least similarity to a taught mark for a joker to be read
+RED_SPLIT = 0.35  # where between the taught jokers' rednesses a mark turns 大王
 ALONE_PENALTY = 0.05  # similarity taken off a mark that lies beside no read index
 BOX_PAD = 0.2  # head heights around a mark's box in which its parts are looked for
 SIZE_RANGE = (0.8, 1.25)  # head height / expected, when the set's glyphs give the scale
@@ -67,7 +68,7 @@ class JokerMark:
     glyph_ratio: float  # head height / the deck's rank glyph height (nan: not known)
     card_ratio: float  # head height / card width
     partner: tuple[float, float]  # the opposite corner's head from this one, head heights
-    redness: float  # mean R - max(B, G) over the head's ink
+    redness: float  # R - max(B, G) over the head's ink (75th percentile)
 
     def geometry(self) -> FloatArray:
         """The numbers of this mark as one row (for saving)."""
@@ -163,7 +164,9 @@ def _redness(ink: _Ink, i: int) -> float:
     x, y, w, h = (int(v) for v in ink.stats[i, :4])
     sel = ink.labels[y:y + h, x:x + w] == i
     px = ink.image[y:y + h, x:x + w][sel].astype(np.float32)
-    return float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean()) if len(px) else 0.0
+    # a high percentile: a small mark's edges blur into the paper and lose their colour
+    return float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) \
+        else 0.0
 
 
 # --- teaching -----------------------------------------------------------------------------
@@ -316,7 +319,9 @@ class JokerMarkReader:
         # colour tells the jokers apart when their taught marks differ in colour
         self.red_split: float | None = None
         if small and big and abs(float(np.mean(big)) - float(np.mean(small))) > 20:
-            self.red_split = (float(np.mean(big)) + float(np.mean(small))) / 2
+            # nearer the black one: a camera washes a small red mark out more than a black
+            self.red_split = float(np.mean(small)) + RED_SPLIT * (float(np.mean(big))
+                                                                  - float(np.mean(small)))
         elif not (small and big):
             self.red_split = joker_red
 

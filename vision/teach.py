@@ -26,7 +26,7 @@ import numpy as np
 
 from gouji.cards import ALL_RANKS, Rank
 from vision.faces import FaceSource, rank_text
-from vision.glyphs import GLYPH_SIZE, GlyphModel, default_model
+from vision.glyphs import GLYPH_SIZE, GlyphClassifier, GlyphModel, default_model
 from vision.indices import Pair, component_points, ink_and_paper, pair_features
 from vision.joker_marks import (
     JokerMark,
@@ -141,12 +141,14 @@ class DeckProfile:
         """The base model extended with this deck's prototypes."""
         return (base or default_model()).extended(list(self.labels), self.features)
 
-    def recognizer(self, threshold: float = 0.5) -> Recognizer:
-        """A recognizer that knows this deck (and reads its jokers' marks, when taught)."""
+    def recognizer(self, threshold: float = 0.5,
+                   classifier: GlyphClassifier | bool | None = True) -> Recognizer:
+        """A recognizer that knows this deck (and reads its jokers' marks, when taught);
+        ``classifier`` as for :class:`vision.recognize.Recognizer`."""
         reader = JokerMarkReader(list(self.joker_marks), self.joker_red) \
             if self.joker_marks else None
         return Recognizer(self.model(), threshold, joker_red=self.joker_red,
-                          joker_marks=reader)
+                          classifier=classifier, joker_marks=reader)
 
     def save(self, path: Path) -> None:
         """Write as ``.npz``."""
