@@ -33,11 +33,13 @@ import numpy.typing as npt
 from gouji.cards import Rank
 from vision.glyphs import GLYPH_SIZE, points_feature
 from vision.indices import (
+    INK_RATIO,
     JOKER_LETTER,
     IndexMark,
     StrayInk,
     _split_thin_links,
     component_points,
+    darkest_channel,
     ink_and_paper,
     paper_kernel,
 )
@@ -47,6 +49,7 @@ MARK_PIP = "*"  # the ``pip`` of an IndexMark read from a taught joker mark
 ACCEPT = 0.8  # least similarity to a taught mark for a joker to be read
 RED_SPLIT = 0.35  # where between the taught jokers' rednesses a mark turns 大王
 ALONE_PENALTY = 0.05  # similarity taken off a mark that lies beside no read index
+SNAP_DEG = 40.0  # a mark turned less than this from the set's axis is taken as lying along it
 BOX_PAD = 0.2  # head heights around a mark's box in which its parts are looked for
 SIZE_RANGE = (0.8, 1.25)  # head height / expected, when the set's glyphs give the scale
 CARD_SIZE_RANGE = (0.6, 1.6)  # the same when only the zone's scale does (no index read)
@@ -99,13 +102,42 @@ class _Ink:
         return component_points(self.labels, self.stats, i)
 
 
+CLOTH_BGR = (60, 110, 40)
+EDGE_REACH = 25  # zone-view pixels (~6 mm): how far from paper a mark's ink is looked for
+
+
 def _ink(image: BGRImage, view_shape: tuple[int, int] | None = None,
-         kernel: int | None = None) -> _Ink:
-    """Ink components as :class:`vision.indices.IndexFinder` sees them (``kernel``: a wider
-    paper-level closing, for a lone card whose marks may be large)."""
+         kernel: int | None = None, pad: int = 0, edge_reach: int = 0) -> _Ink:
+    """Ink components as :class:`vision.indices.IndexFinder` sees them.
+
+    For a lone card: ``kernel``, a wider paper-level closing (its marks may be large), and
+    ``pad``, a border of cloth around it while ink is told from paper (so that a cream card
+    with white art still reads as paper against something darker).  ``edge_reach``
+    (pixels): also take as ink what is much darker than the paper within that reach, up to
+    that far off the paper (marks at a card's very edge)."""
     shape = view_shape if view_shape is not None else image.shape[:2]
     big = max(12, min(shape) // 5)
-    ink, paper = ink_and_paper(image, kernel or paper_kernel(shape))
+    if pad:
+        framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                    value=CLOTH_BGR)
+        ink, paper = ink_and_paper(framed, kernel or paper_kernel(framed.shape))
+        h, w = image.shape[:2]
+        ink = np.ascontiguousarray(ink[pad:pad + h, pad:pad + w])
+        paper = np.ascontiguousarray(paper[pad:pad + h, pad:pad + w])
+    else:
+        ink, paper = ink_and_paper(image, kernel or paper_kernel(shape))
+    if edge_reach:
+        # a large mark close to a card's edge is not paper by the paper-level closing (the
+        # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
+        # brightest paper within reach
+        k = cv2.getStructuringElement(cv2.MORPH_RECT, (edge_reach | 1, edge_reach | 1))
+        minch = darkest_channel(image)
+        near = cv2.compare(minch, cv2.multiply(cv2.dilate(minch, k), np.array([INK_RATIO])),
+                           cv2.CMP_LT)
+        # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
+        wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * edge_reach + 1,) * 2)
+        filled = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, wide)
+        ink = np.maximum(ink, (near > 0) & (filled > 0)).astype(np.uint8)
     _, blobs = cv2.connectedComponents(paper, connectivity=8)
     split = _split_thin_links(ink, big)
     _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
@@ -218,7 +250,7 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
     down = np.array([0.0, 1.0], np.float32)
     heads = []
     for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-        ink = _ink(view, kernel=max(paper_kernel(view.shape), (w // 16) | 1))
+        ink = _ink(view, kernel=max(paper_kernel(view.shape), (w // 16) | 1), pad=w // 4)
         head = _corner_head(ink, w, h)
         heads.append((ink, head))
     ink, head = heads[0]
@@ -258,6 +290,17 @@ def _at_edge(paper: Mask, c: FloatArray, down: FloatArray, hh: float) -> bool:
     return False
 
 
+def _blob_at(ink: _Ink, c: FloatArray, size: float) -> int:
+    """The paper region a mark of ``size`` at ``c`` lies on (the most common one around it:
+    a mark at a card's very edge is not on paper itself)."""
+    hgt, wid = ink.blobs.shape
+    r = int(size / 2 + 5)
+    x, y = round(float(c[0])), round(float(c[1]))
+    win = ink.blobs[max(0, y - r):min(hgt, y + r + 1), max(0, x - r):min(wid, x + r + 1)]
+    labels = win[win > 0]
+    return int(np.bincount(labels).argmax()) if len(labels) else 0
+
+
 def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
                      ) -> list[tuple[int, IndexMark | None]]:
     """Ink components that may be the head of a joker's corner mark — not part of a read
@@ -274,7 +317,15 @@ def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
     c = ink.centers[ids].astype(np.float64)
     x = np.clip(np.round(c[:, 0]).astype(int), 0, ink.paper.shape[1] - 1)
     y = np.clip(np.round(c[:, 1]).astype(int), 0, ink.paper.shape[0] - 1)
-    keep &= ink.paper[y, x] > 0
+    # on paper, or (a mark at a card's edge) with paper around it on two sides at least
+    on = (ink.paper[y, x] > 0).astype(int) * 4
+    reach = size / 2 + 4
+    hgt, wid = ink.paper.shape
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        xx = np.clip(np.round(c[:, 0] + dx * reach).astype(int), 0, wid - 1)
+        yy = np.clip(np.round(c[:, 1] + dy * reach).astype(int), 0, hgt - 1)
+        on += ink.paper[yy, xx] > 0
+    keep &= on >= 2
     line = np.full(len(ids), -1)
     for k, m in enumerate(marks):
         h = m.height / JOKER_LETTER if m.pip == "O" else m.height
@@ -331,14 +382,14 @@ class JokerMarkReader:
         """Joker corners read among ``strays`` of ``image`` (as
         :meth:`vision.indices.IndexFinder.find_with_strays` returned them, with the set's
         read ``marks``), and the strays not used by them."""
-        ink = _ink(image, view_shape)
+        ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
         h_ref = float(np.median([m.height / JOKER_LETTER if m.pip == "O" else m.height
                                  for m in marks])) if marks else None
         heads = _head_candidates(ink, marks, h_ref)
         if not heads:
             return [], strays
-        hits = [hit for i, m in heads for hit in [self._match(ink, i, m, h_ref)] if hit]
-        hits = self._pair(ink, hits)
+        hits = [hit for i, m in heads for hit in [self._match(ink, i, m, marks, h_ref)] if hit]
+        hits = self._pair(ink, hits, self.accept)
         used: set[int] = set()
         out: list[IndexMark] = []
         for hit in sorted(hits, key=lambda t: -t.sim):
@@ -348,12 +399,10 @@ class JokerMarkReader:
             other = Rank.BIG_JOKER if hit.rank is Rank.SMALL_JOKER else Rank.SMALL_JOKER
             height = hit.hh / hit.mark.glyph_ratio if np.isfinite(hit.mark.glyph_ratio) \
                 else h_ref or hit.hh
-            x = min(max(round(float(hit.center[0])), 0), ink.blobs.shape[1] - 1)
-            y = min(max(round(float(hit.center[1])), 0), ink.blobs.shape[0] - 1)
             out.append(IndexMark(hit.rank, hit.sim, hit.sim - hit.runner, other,
                                  (float(hit.center[0]), float(hit.center[1])),
                                  (float(hit.down[0]), float(hit.down[1])), float(height),
-                                 MARK_PIP, int(ink.blobs[y, x])))
+                                 MARK_PIP, _blob_at(ink, hit.center, hit.hh)))
         # a read mark's ink (a word's letters too) is no unread corner
         read = [hit for hit in hits if hit.sim >= self.accept and set(hit.parts) <= used]
         rest = [s for s in strays if not any(self._inside(s, hit) for hit in read)]
@@ -374,10 +423,7 @@ class JokerMarkReader:
         if m is not None:
             d = np.array(m.down, np.float32)
             return [_turn(v, a) for v in (d, -d) for a in (-6.0, 0.0, 6.0)]
-        x = min(max(round(float(c[0])), 0), ink.blobs.shape[1] - 1)
-        y = min(max(round(float(c[1])), 0), ink.blobs.shape[0] - 1)
-        blob = ink.blobs == ink.blobs[y, x]
-        ys, xs = np.nonzero(blob)
+        ys, xs = np.nonzero(ink.blobs == _blob_at(ink, c, float(max(ink.stats[head, 2:4]))))
         if len(xs) < 5:
             angle = 0.0
         else:
@@ -385,14 +431,42 @@ class JokerMarkReader:
         base = _turn(np.array([0.0, 1.0], np.float32), angle)
         return [_turn(base, 90.0 * k + a) for k in range(4) for a in (-6.0, 0.0, 6.0)]
 
-    def _match(self, ink: _Ink, head: int, beside: IndexMark | None,
+    def _match(self, ink: _Ink, head: int, beside: IndexMark | None, marks: list[IndexMark],
                h_ref: float | None) -> _Hit | None:
         """The best reading of ``head`` as a taught mark (``beside``: the read index on whose
         line it lies; without one, the scale is the zone's and the match must be closer)."""
-        if beside is None:
-            h_ref = None
+        if beside is not None:
+            return self._match_along(ink, head, self._directions(ink, head, beside), h_ref,
+                                     0.0)
+        # off the line of the read indices: the card still lies as the others of the set
+        # (nearly parallel), else as the paper around it
+        c = ink.centers[head]
+        nearest = min(marks, key=lambda k: float(np.hypot(*np.subtract(k.center, c)))) \
+            if marks else None
+        best = None
+        if nearest is not None:
+            best = self._match_along(ink, head, self._directions(ink, head, nearest), None,
+                                     ALONE_PENALTY)
+        if best is None or best.sim < self.accept:
+            other = self._match_along(ink, head, self._directions(ink, head, None), None,
+                                      ALONE_PENALTY)
+            if other is not None and nearest is not None:
+                # a symmetric mark (a star, a disc) says little about how its card is
+                # turned: near the set's axis, the card lies as the set does
+                axis = np.array(nearest.down, np.float32)
+                side = axis if float(other.down @ axis) >= 0 else -axis
+                if float(other.down @ side) >= np.cos(np.radians(SNAP_DEG)):
+                    other = replace(other, down=side)
+            if other is not None and (best is None or other.sim > best.sim):
+                best = other
+        return best
+
+    def _match_along(self, ink: _Ink, head: int, directions: list[FloatArray],
+                     h_ref: float | None, penalty: float) -> _Hit | None:
+        """The best reading of ``head`` with "down" one of ``directions`` (``h_ref``: the
+        set's glyph height, else the zone's scale sets the expected size)."""
         best: _Hit | None = None
-        for d in self._directions(ink, head, beside):
+        for d in directions:
             c, hh = _head_size(ink, head, d)
             if not _at_edge(ink.paper, c, d, hh):
                 continue
@@ -420,15 +494,14 @@ class JokerMarkReader:
                 rank = max(sims, key=lambda r: sims[r][0])
             sim, mk = sims[rank]
             runner = max((v for r, (v, _) in sims.items() if r is not rank), default=-1.0)
-            if beside is None:
-                sim -= ALONE_PENALTY
+            sim -= penalty
             if best is None or sim > best.sim:
                 parts = _members(ink, head, d, mk.box)
                 best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk)
         return best
 
     @staticmethod
-    def _pair(ink: _Ink, hits: list[_Hit]) -> list[_Hit]:
+    def _pair(ink: _Ink, hits: list[_Hit], accept: float) -> list[_Hit]:
         """Two heads of one kind where a card's two corner marks would be: turn both the way
         that card lies (so they pair into one card as two indices do)."""
         out = list(hits)
@@ -436,7 +509,8 @@ class JokerMarkReader:
         for a in range(len(out)):
             for b in range(len(out)):
                 ha, hb = out[a], out[b]
-                if a == b or a in taken or b in taken or ha.rank is not hb.rank:
+                if a == b or a in taken or b in taken or ha.rank is not hb.rank \
+                        or min(ha.sim, hb.sim) < accept:
                     continue
                 p = np.array(ha.mark.partner, np.float32) * ha.hh
                 v = hb.center - ha.center

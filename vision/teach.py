@@ -138,8 +138,13 @@ class DeckProfile:
     joker_marks: tuple[JokerMark, ...] = field(default=())
 
     def model(self, base: GlyphModel | None = None) -> GlyphModel:
-        """The base model extended with this deck's prototypes."""
-        return (base or default_model()).extended(list(self.labels), self.features)
+        """The base model extended with this deck's prototypes (a joker's corner glyph only
+        when its corner mark was not learnt: a mark reads it better, and a glyph such as the
+        J of a word *Joker* would take real jacks for jokers)."""
+        marked = {rank_label(m.rank) for m in self.joker_marks}
+        keep = [i for i, lab in enumerate(self.labels) if lab not in marked]
+        return (base or default_model()).extended([self.labels[i] for i in keep],
+                                                  self.features[keep])
 
     def recognizer(self, threshold: float = 0.5,
                    classifier: GlyphClassifier | bool | None = True) -> Recognizer:
@@ -180,30 +185,45 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     problems: list[str] = []
     heights: list[float] = []
     jokers: list[tuple[Rank, BGRImage]] = []
+    joker_glyphs: dict[Rank, list[FloatArray]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
+    joker_problems: dict[Rank, str] = {}
     for rank, image in samples:
         try:
             card = upright_card(image)
-            if rank.is_joker:
-                jokers.append((rank, card))
+        except TeachError as exc:
+            problems.append(f"{rank.chinese}: {exc}")
+            continue
+        if rank.is_joker:
+            jokers.append((rank, card))
+        try:
             for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
                 g, red, height = _corner_index(view)
-                labels.append(rank_label(rank))
-                feats.append(g)
                 if rank.is_joker:
+                    joker_glyphs[rank].append(g)
                     reds[rank].append(red)
                 else:
+                    labels.append(rank_label(rank))
+                    feats.append(g)
                     heights.append(height)
         except TeachError as exc:
-            if not (rank.is_joker and jokers and jokers[-1][0] is rank):
+            if rank.is_joker:
+                joker_problems[rank] = str(exc)
+            else:
                 problems.append(f"{rank.chinese}: {exc}")
     marks: list[JokerMark] = []
     glyph_height = float(np.median(heights)) if heights else None
     for rank, card in jokers:
         try:
-            for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-                marks.append(learn_mark(view, rank, glyph_height))
+            views = [learn_mark(v, rank, glyph_height)
+                     for v in (card, cv2.rotate(card, cv2.ROTATE_180))]
+            marks += views
         except JokerMarkError as exc:
-            problems.append(f"{rank.chinese}: {exc}")
+            if not joker_glyphs[rank]:
+                problems.append(f"{rank.chinese}: {joker_problems.get(rank, exc)}")
+        # the glyph in its corner (if one was found) is kept too; the recogniser uses it only
+        # for a joker whose mark was not learnt (see DeckProfile.model)
+        labels += [rank_label(rank)] * len(joker_glyphs[rank])
+        feats += joker_glyphs[rank]
     if not feats and not marks:
         raise TeachError("没有可用的图片 no usable teaching image")
     joker_red = DEFAULT_RED

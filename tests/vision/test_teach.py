@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from gouji.cards import ALL_RANKS, Rank, parse_cards
 from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces
+from vision.glyphs import default_model
 from vision.recognize import Recognizer, SetReading
 from vision.synth import Effects, SceneGenerator
 from vision.teach import (
@@ -52,6 +53,10 @@ def test_teach_from_a_folder_and_use_the_profile(tmp_path: Path) -> None:
     profile, problems = teach(samples_from_folder(folder))
     assert problems == []
     assert set(profile.labels) >= {"10", "J", "Q", "K", "A", "2", "B", "R"}
+    # the jokers are read by their corner marks (the JOKER word), not as rank glyphs
+    assert {m.rank for m in profile.joker_marks} == {Rank.SMALL_JOKER, Rank.BIG_JOKER}
+    natural = sum(lab not in ("B", "R") for lab in profile.labels)
+    assert len(profile.model().prototypes) == len(default_model().prototypes) + natural
     store = tmp_path / "state" / "deck.npz"
     profile.save(store)
     assert store.stat().st_size < 100_000
