@@ -46,6 +46,7 @@ from vision.indices import (
 from vision.types import BGRImage, FloatArray, Labels, Mask
 
 MARK_PIP = "*"  # the ``pip`` of an IndexMark read from a taught joker mark
+SEEN = 0.65  # least similarity for a mark not read to count as a corner seen (unsure set)
 ACCEPT = 0.8  # least similarity to a taught mark for a joker to be read
 RED_SPLIT = 0.35  # where between the taught jokers' rednesses a mark turns 大王
 ALONE_PENALTY = 0.05  # similarity taken off a mark that lies beside no read index
@@ -354,6 +355,7 @@ class _Hit:
     hh: float  # head height, pixels
     parts: tuple[int, ...]
     mark: JokerMark
+    head: int
 
 
 class JokerMarkReader:
@@ -406,6 +408,19 @@ class JokerMarkReader:
         # a read mark's ink (a word's letters too) is no unread corner
         read = [hit for hit in hits if hit.sim >= self.accept and set(hit.parts) <= used]
         rest = [s for s in strays if not any(self._inside(s, hit) for hit in read)]
+        # a mark that looks somewhat like a taught one, where another card's index would be,
+        # is a card seen but not read (the set is then unsure, with jokers among its
+        # candidates), as a stray glyph there would be
+        for hit in hits:
+            centre = (float(hit.center[0]), float(hit.center[1]))
+            if SEEN <= hit.sim < self.accept and not used & set(hit.parts) \
+                    and not any(self._inside(StrayInk(centre, 0, 0, 0), r) for r in read):
+                x, y, w, h = (int(v) for v in ink.stats[hit.head, :4])
+                sel = ink.labels[y:y + h, x:x + w] == hit.head
+                px = image[y:y + h, x:x + w][sel].astype(np.float32)
+                red = float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean()) if len(px) \
+                    else 0.0
+                rest.append(StrayInk(centre, hit.hh, 0.0, red))
         return out, rest
 
     @staticmethod
@@ -497,7 +512,7 @@ class JokerMarkReader:
             sim -= penalty
             if best is None or sim > best.sim:
                 parts = _members(ink, head, d, mk.box)
-                best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk)
+                best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk, head)
         return best
 
     @staticmethod
