@@ -12,14 +12,14 @@ Many decks print no rank on their jokers: a star, a star in a disc, a round
 * the head's height relative to the deck's rank glyphs and to the card's
   width, the head's redness, and where the opposite corner's head sits.
 
-:class:`JokerMarkReader` then looks at the ink that the index reader left
-unused (:class:`vision.indices.StrayInk`) and reads a head as 小王 / 大王
-when, turned the way the read indices beside it are (or the way a card
-around it lies), its mark matches a taught one well, has the right size and
-sits just inside a card edge.  Such a reading becomes an
+:class:`JokerMarkReader` then looks at the ink that no read index uses and
+reads a head as 小王 / 大王 when, turned the way the read indices beside it
+are (or the way a card around it lies), its mark matches a taught one well,
+has the right size and sits just inside a card edge.  Such a reading becomes an
 :class:`vision.indices.IndexMark` (pip ``"*"``) with the similarity as its
-score, so it is paired and counted like any index; a poor match is left
-alone (it keeps the set unsure, as an unread corner).
+score, so it is paired and counted like any index; a middling match is a
+corner seen but not read (an extra :class:`vision.indices.StrayInk`: the
+set is unsure), a poor one is left alone.
 """
 
 from __future__ import annotations
@@ -363,6 +363,8 @@ class JokerMarkReader:
 
     def __init__(self, marks: list[JokerMark], joker_red: float,
                  accept: float = ACCEPT) -> None:
+        """``marks``: the taught ones; ``joker_red``: the 大王 redness threshold to use when
+        only one joker was taught; ``accept``: least similarity for a joker to be read."""
         if not marks:
             raise ValueError("no joker marks")
         self.marks = marks
@@ -381,9 +383,9 @@ class JokerMarkReader:
     def read(self, image: BGRImage, view_shape: tuple[int, int] | None,
              marks: list[IndexMark], strays: list[StrayInk]
              ) -> tuple[list[IndexMark], list[StrayInk]]:
-        """Joker corners read among ``strays`` of ``image`` (as
-        :meth:`vision.indices.IndexFinder.find_with_strays` returned them, with the set's
-        read ``marks``), and the strays not used by them."""
+        """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
+        on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.find_with_strays`
+        returned them) less the ink of the marks read, plus the marks seen but not read."""
         ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
         h_ref = float(np.median([m.height / JOKER_LETTER if m.pip == "O" else m.height
                                  for m in marks])) if marks else None
