@@ -24,7 +24,7 @@ set is unsure), a poor one is left alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -99,8 +99,22 @@ class _Ink:
     paper: Mask
     blobs: Labels
 
+    angles: dict[int, float] = field(default_factory=dict)
+
+    cache: dict[int, FloatArray] = field(default_factory=dict)
+
     def points(self, i: int) -> FloatArray:
-        return component_points(self.labels, self.stats, i)
+        if i not in self.cache:
+            self.cache[i] = component_points(self.labels, self.stats, i)
+        return self.cache[i]
+
+    def blob_angle(self, blob: int) -> float:
+        """The turn (degrees) of the rectangle around paper region ``blob`` (cached)."""
+        if blob not in self.angles:
+            ys, xs = np.nonzero(self.blobs == blob)
+            self.angles[blob] = 0.0 if len(xs) < 5 or blob == 0 else float(
+                cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))[2])
+        return self.angles[blob]
 
 
 CLOTH_BGR = (60, 110, 40)
@@ -283,12 +297,14 @@ def _at_edge(paper: Mask, c: FloatArray, down: FloatArray, hh: float) -> bool:
     inside a card edge)."""
     hgt, wid = paper.shape
     r = np.array([down[1], -down[0]])
-    for t in np.arange(0.7, 2.4, 0.25):
-        for side in (-0.3, 0.0, 0.3):
-            x, y = c - down * t * hh + r * side * hh
-            if not (0 <= x < wid and 0 <= y < hgt) or not paper[int(y), int(x)]:
-                return True
-    return False
+    t = np.repeat(np.arange(0.7, 2.4, 0.25), 3)[:, None]
+    side = np.tile(np.array([-0.3, 0.0, 0.3]), len(t) // 3)[:, None]
+    pts = c[None, :] - down[None, :] * t * hh + r[None, :] * side * hh
+    x, y = pts[:, 0], pts[:, 1]
+    inside = (x >= 0) & (x < wid) & (y >= 0) & (y < hgt)
+    if not inside.all():
+        return True
+    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
 
 
 def _blob_at(ink: _Ink, c: FloatArray, size: float) -> int:
@@ -389,7 +405,8 @@ class JokerMarkReader:
         ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
         h_ref = float(np.median([m.height / JOKER_LETTER if m.pip == "O" else m.height
                                  for m in marks])) if marks else None
-        heads = _head_candidates(ink, marks, h_ref)
+        heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
+                 if self._plausible_size(ink, i, m is not None, h_ref)]
         if not heads:
             return [], strays
         hits = [hit for i, m in heads for hit in [self._match(ink, i, m, marks, h_ref)] if hit]
@@ -432,6 +449,19 @@ class JokerMarkReader:
         u = _upright(np.array([s.center], np.float32), hit.center, hit.down)[0]
         return bool(x0 - pad <= u[0] <= x1 + pad and y0 - pad <= u[1] <= y1 + pad)
 
+    def _plausible_size(self, ink: _Ink, head: int, beside: bool, h_ref: float | None) -> bool:
+        """Whether a component's box could hold a taught head (a cheap test before matching:
+        a turned head's box is up to √2 its height)."""
+        side = float(max(ink.stats[head, 2], ink.stats[head, 3]))
+        for mk in self.marks:
+            if beside and h_ref is not None and np.isfinite(mk.glyph_ratio):
+                expected, (lo, hi) = mk.glyph_ratio * h_ref, SIZE_RANGE
+            else:
+                expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
+            if 0.7 * lo * expected <= side <= 1.5 * hi * expected:
+                return True
+        return False
+
     @staticmethod
     def _directions(ink: _Ink, head: int, m: IndexMark | None) -> list[FloatArray]:
         """Which ways "down" may point for a card whose corner holds ``head``: as the read
@@ -440,12 +470,8 @@ class JokerMarkReader:
         if m is not None:
             d = np.array(m.down, np.float32)
             return [_turn(v, a) for v in (d, -d) for a in (-6.0, 0.0, 6.0)]
-        ys, xs = np.nonzero(ink.blobs == _blob_at(ink, c, float(max(ink.stats[head, 2:4]))))
-        if len(xs) < 5:
-            angle = 0.0
-        else:
-            (_, _), (_, _), angle = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
-        base = _turn(np.array([0.0, 1.0], np.float32), angle)
+        base = _turn(np.array([0.0, 1.0], np.float32),
+                     ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
         return [_turn(base, 90.0 * k + a) for k in range(4) for a in (-6.0, 0.0, 6.0)]
 
     def _match(self, ink: _Ink, head: int, beside: IndexMark | None, marks: list[IndexMark],
@@ -483,12 +509,18 @@ class JokerMarkReader:
         """The best reading of ``head`` with "down" one of ``directions`` (``h_ref``: the
         set's glyph height, else the zone's scale sets the expected size)."""
         best: _Hit | None = None
+        colour: Rank | None = None
+        if self.red_split is not None:
+            colour = Rank.BIG_JOKER if _redness(ink, head) > self.red_split \
+                else Rank.SMALL_JOKER
         for d in directions:
             c, hh = _head_size(ink, head, d)
             if not _at_edge(ink.paper, c, d, hh):
                 continue
             sims: dict[Rank, tuple[float, JokerMark]] = {}
             for mk in self.marks:
+                if colour is not None and mk.rank is not colour:
+                    continue  # the colour decides which joker it can be
                 expected = (mk.glyph_ratio * h_ref if h_ref and np.isfinite(mk.glyph_ratio)
                             else None)
                 lo, hi = SIZE_RANGE
@@ -502,13 +534,9 @@ class JokerMarkReader:
                     sims[mk.rank] = (sim, mk)
             if not sims:
                 continue
-            if self.red_split is not None:
-                red = _redness(ink, head)
-                rank = Rank.BIG_JOKER if red > self.red_split else Rank.SMALL_JOKER
-                if rank not in sims:
-                    continue
-            else:
-                rank = max(sims, key=lambda r: sims[r][0])
+            rank = colour if colour is not None else max(sims, key=lambda r: sims[r][0])
+            if rank not in sims:
+                continue
             sim, mk = sims[rank]
             runner = max((v for r, (v, _) in sims.items() if r is not rank), default=-1.0)
             sim -= penalty
