@@ -7,6 +7,10 @@
   ``card-faces/`` used while developing, and the held-out ones;
 * honesty: sets read wrong yet not marked unsure, and sets whose truth is
   offered to the players (the reading, or one of an unsure reading's candidates);
+* the same after deck teaching (``card-faces`` decks): each deck taught from one
+  teaching photo per rank and joker made from its own faces
+  (:func:`vision.teach.teach_faces`), its scenes read again with
+  ``profile.recognizer()`` (``--no-teach`` skips this);
 * box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
 * median time per 1280×720 frame for zone watching (idle) and per set read.
 
@@ -38,6 +42,7 @@ from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
 from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
+from vision.teach import teach_faces
 from vision.watch import ZoneWatcher
 
 # Decks whose images were looked at while developing the recogniser; the rest are held out.
@@ -116,6 +121,38 @@ def watch_timing(frames: int = 200) -> float:
     return statistics.median(times)
 
 
+def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[int, int],
+                  clf: GlyphClassifier | bool, weight: float | None) -> None:
+    """Teach each deck from its own faces, read the same scenes again and print the figures
+    (as for zero-shot, per deck and group)."""
+    if not decks:
+        return
+    print("\nafter deck teaching (each deck taught from one photo per rank and joker of its own"
+          "\nfaces), the same scenes:")
+    groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    honest: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for name, faces in decks:
+        profile, problems = teach_faces(faces)
+        rec = profile.recognizer(classifier=clf)
+        if weight is not None:
+            rec.finder.classifier_weight = weight
+        counts, honesty, _ = set_accuracy(faces, scenes, rec, size)
+        group = "developed on" if name in DEVELOPED_ON else "held out"
+        row = [*counts[False], *counts[True]]
+        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
+        honest[group] = [a + b for a, b in zip(honest[group], honesty, strict=True)]
+        n = row[1] + row[3]
+        note = f"; not taught: {', '.join(problems)}" if problems else ""
+        print(f"  {name:<14} {_fmt(row)}   ({group}; {len(profile.joker_marks)} joker marks; "
+              f"confidently wrong {honesty[0]}/{n}{note})")
+    for group, row in groups.items():
+        print(f"  == {group:<18} {_fmt(row)}")
+    for group, (wrong, offered) in honest.items():
+        n = groups[group][1] + groups[group][3]
+        print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} {wrong / max(n, 1):6.1%} | "
+              f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+
+
 def main() -> int:
     """Run every figure and print it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -127,6 +164,10 @@ def main() -> int:
                         help="how strongly the learned classifier re-ranks (0: off)")
     parser.add_argument("--classifier", type=Path, default=None,
                         help="another classifier file than the shipped one")
+    parser.add_argument("--no-teach", action="store_true",
+                        help="skip the figures after deck teaching")
+    parser.add_argument("--decks", default=None,
+                        help="comma-separated deck names to run (default: all)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     clf = GlyphClassifier.load(args.classifier) if args.classifier else True
@@ -145,6 +186,9 @@ def main() -> int:
     faces_dir = args.data / "card-faces"
     if faces_dir.is_dir():
         decks += [(p.name, FolderFaces(p)) for p in sorted(faces_dir.iterdir()) if p.is_dir()]
+    if args.decks:
+        wanted = set(args.decks.split(","))
+        decks = [(n, f) for n, f in decks if n in wanted]
     for name, faces in decks:
         counts, honesty, times = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
@@ -162,6 +206,9 @@ def main() -> int:
         n = groups[group][1] + groups[group][3]
         print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} {wrong / max(n, 1):6.1%} | "
               f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+    if not args.no_teach:
+        teach_figures([(n, f) for n, f in decks if not n.startswith("drawn")], args.scenes,
+                      (w, h), clf, args.classifier_weight)
     photos = args.data / "real-photos"
     if photos.is_dir():
         right, found, total = real_photo_accuracy(photos, rec)

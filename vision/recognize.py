@@ -23,6 +23,7 @@ import numpy.typing as npt
 from gouji.cards import Rank, format_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import JOKER_LETTER, IndexFinder, IndexMark, StrayInk, darkest_channel
+from vision.joker_marks import JokerMarkReader
 from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
@@ -271,13 +272,17 @@ class Recognizer:
 
     def __init__(self, model: GlyphModel | None = None, threshold: float = DEFAULT_THRESHOLD,
                  joker_red: float = 35.0,
-                 classifier: GlyphClassifier | bool | None = True) -> None:
+                 classifier: GlyphClassifier | bool | None = True,
+                 joker_marks: JokerMarkReader | None = None) -> None:
         """``classifier``: the learned glyph classifier that re-ranks prototype matches —
-        ``True`` for the shipped one (if present), ``False``/``None`` for none, or a model."""
+        ``True`` for the shipped one (if present), ``False``/``None`` for none, or a model.
+        ``joker_marks``: a taught deck's joker corner marks (:mod:`vision.joker_marks`),
+        read by :meth:`read_set` among the ink no index used."""
         clf = (default_classifier() if classifier is True
                else classifier if isinstance(classifier, GlyphClassifier) else None)
         self.finder = IndexFinder(model or default_model(), joker_red, clf)
         self.threshold = threshold
+        self.joker_marks = joker_marks
 
     def find_cards(self, image: BGRImage) -> list[CardReading]:
         """Every card found in any photo (no mat needed), with boxes in ``image`` pixels."""
@@ -299,6 +304,11 @@ class Recognizer:
         """
         found, strays = self.finder.find_with_strays(image, view_shape)
         marks = _consistent(found)
+        # --- taught joker marks (vision.joker_marks): jokers read from their corner mark
+        if self.joker_marks is not None:
+            jokers, strays = self.joker_marks.read(image, view_shape, marks, strays)
+            marks = marks + jokers
+        # ---
         cards = group_cards(marks)
         if not cards:
             return SetReading((), 1.0, False)

@@ -6,23 +6,35 @@ cut out: the top ink shape (two side by side for ``10``) is the rank glyph,
 the shape below it the pip.  Their features join the glyph model as extra
 prototypes of that rank; jokers become the classes ``B`` (小王) and ``R``
 (大王), and the redness of their marks sets the 大王/小王 colour threshold.
-The profile is a small ``.npz`` file.
+Each joker's corner mark, whatever it is (a star, a chip, a word written
+downwards), is also learnt as a :class:`vision.joker_marks.JokerMark`, so
+that jokers without an index are read too.
+The profile is a small ``.npz`` file; profiles written before joker marks
+existed still load (without them).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from gouji.cards import ALL_RANKS, Rank
-from vision.faces import rank_text
-from vision.glyphs import GLYPH_SIZE, GlyphModel, default_model
+from vision.faces import FaceSource, rank_text
+from vision.glyphs import GLYPH_SIZE, GlyphClassifier, GlyphModel, default_model
 from vision.indices import Pair, component_points, ink_and_paper, pair_features
+from vision.joker_marks import (
+    JokerMark,
+    JokerMarkError,
+    JokerMarkReader,
+    learn_mark,
+    marks_to_arrays,
+)
 from vision.recognize import Recognizer
 from vision.sources import IMAGE_SUFFIXES, FrameSource
 from vision.types import BGRImage, FloatArray
@@ -81,6 +93,12 @@ def corner_index(card: BGRImage) -> tuple[FloatArray, float]:
     its partner is the shape below it, or else the nearest one (a joker's mark).
     The feature is computed exactly as the recogniser will see it.
     """
+    glyph, red, _ = _corner_index(card)
+    return glyph, red
+
+
+def _corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
+    """:func:`corner_index`, plus the rank glyph's height in pixels."""
     w, h = CARD_PX
     corner = card[: int(h * 0.42), : int(w * 0.3)]
     ink, _ = ink_and_paper(card)
@@ -106,38 +124,57 @@ def corner_index(card: BGRImage) -> tuple[FloatArray, float]:
     sel = np.isin(labels, [top, sibling] if sibling else [top])
     px = corner[sel].astype(np.float32)
     red = float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) else 0.0
-    return glyphs[0], red
+    return glyphs[0], red, float(stats[top, 3])
 
 
 @dataclass(frozen=True)
 class DeckProfile:
-    """What one deck's indices look like: extra prototypes and the joker colour threshold."""
+    """What one deck's indices look like: extra prototypes, the joker colour threshold and
+    the jokers' corner marks (none in profiles taught before marks were learnt)."""
 
     labels: tuple[str, ...]
     features: FloatArray  # (n, GLYPH_SIZE²)
     joker_red: float
+    joker_marks: tuple[JokerMark, ...] = field(default=())
 
     def model(self, base: GlyphModel | None = None) -> GlyphModel:
-        """The base model extended with this deck's prototypes."""
-        return (base or default_model()).extended(list(self.labels), self.features)
+        """The base model extended with this deck's prototypes (a joker's corner glyph only
+        when its corner mark was not learnt: a mark reads it better, and a glyph such as the
+        J of a word *Joker* would take real jacks for jokers)."""
+        marked = {rank_label(m.rank) for m in self.joker_marks}
+        keep = [i for i, lab in enumerate(self.labels) if lab not in marked]
+        return (base or default_model()).extended([self.labels[i] for i in keep],
+                                                  self.features[keep])
 
-    def recognizer(self, threshold: float = 0.5) -> Recognizer:
-        """A recognizer that knows this deck."""
-        return Recognizer(self.model(), threshold, joker_red=self.joker_red)
+    def recognizer(self, threshold: float = 0.5,
+                   classifier: GlyphClassifier | bool | None = True) -> Recognizer:
+        """A recognizer that knows this deck (and reads its jokers' marks, when taught);
+        ``classifier`` as for :class:`vision.recognize.Recognizer`."""
+        reader = JokerMarkReader(list(self.joker_marks), self.joker_red) \
+            if self.joker_marks else None
+        return Recognizer(self.model(), threshold, joker_red=self.joker_red,
+                          classifier=classifier, joker_marks=reader)
 
     def save(self, path: Path) -> None:
         """Write as ``.npz``."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, labels=np.array(self.labels),
-                            features=self.features.astype(np.float16),
-                            joker_red=np.float32(self.joker_red))
+        arrays: dict[str, Any] = {"labels": np.array(self.labels),
+                                  "features": self.features.astype(np.float16),
+                                  "joker_red": np.float32(self.joker_red),
+                                  **marks_to_arrays(list(self.joker_marks))}
+        np.savez_compressed(path, allow_pickle=False, **arrays)
 
     @classmethod
     def load(cls, path: Path) -> DeckProfile:
         """Read what :meth:`save` wrote."""
         with np.load(path) as data:
+            marks: tuple[JokerMark, ...] = ()
+            if "joker_labels" in data:  # older profiles have no joker marks
+                marks = tuple(JokerMark.from_row(str(lab), f, row) for lab, f, row in zip(
+                    data["joker_labels"], data["joker_features"].astype(np.float32),
+                    data["joker_geometry"], strict=True))
             return cls(tuple(str(s) for s in data["labels"]),
-                       data["features"].astype(np.float32), float(data["joker_red"]))
+                       data["features"].astype(np.float32), float(data["joker_red"]), marks)
 
 
 def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[str]]:
@@ -146,25 +183,55 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     feats: list[FloatArray] = []
     reds: dict[Rank, list[float]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
     problems: list[str] = []
+    heights: list[float] = []
+    jokers: list[tuple[Rank, BGRImage]] = []
+    joker_glyphs: dict[Rank, list[FloatArray]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
+    joker_problems: dict[Rank, str] = {}
     for rank, image in samples:
         try:
             card = upright_card(image)
-            for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-                g, red = corner_index(view)
-                labels.append(rank_label(rank))
-                feats.append(g)
-                if rank.is_joker:
-                    reds[rank].append(red)
         except TeachError as exc:
             problems.append(f"{rank.chinese}: {exc}")
-    if not feats:
+            continue
+        if rank.is_joker:
+            jokers.append((rank, card))
+        try:
+            for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
+                g, red, height = _corner_index(view)
+                if rank.is_joker:
+                    joker_glyphs[rank].append(g)
+                    reds[rank].append(red)
+                else:
+                    labels.append(rank_label(rank))
+                    feats.append(g)
+                    heights.append(height)
+        except TeachError as exc:
+            if rank.is_joker:
+                joker_problems[rank] = str(exc)
+            else:
+                problems.append(f"{rank.chinese}: {exc}")
+    marks: list[JokerMark] = []
+    glyph_height = float(np.median(heights)) if heights else None
+    for rank, card in jokers:
+        try:
+            views = [learn_mark(v, rank, glyph_height)
+                     for v in (card, cv2.rotate(card, cv2.ROTATE_180))]
+            marks += views
+        except JokerMarkError as exc:
+            if not joker_glyphs[rank]:
+                problems.append(f"{rank.chinese}: {joker_problems.get(rank, exc)}")
+        # the glyph in its corner (if one was found) is kept too; the recogniser uses it only
+        # for a joker whose mark was not learnt (see DeckProfile.model)
+        labels += [rank_label(rank)] * len(joker_glyphs[rank])
+        feats += joker_glyphs[rank]
+    if not feats and not marks:
         raise TeachError("没有可用的图片 no usable teaching image")
     joker_red = DEFAULT_RED
     if reds[Rank.SMALL_JOKER] and reds[Rank.BIG_JOKER]:
         small, big = reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER]
         joker_red = (float(np.mean(small)) + float(np.mean(big))) / 2
-    arr = np.stack(feats).astype(np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
-    return DeckProfile(tuple(labels), arr, joker_red), problems
+    arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
+    return DeckProfile(tuple(labels), arr, joker_red, tuple(marks)), problems
 
 
 def samples_from_folder(folder: Path) -> list[tuple[Rank, BGRImage]]:
@@ -198,3 +265,27 @@ def samples_from_camera(source: FrameSource,
     finally:
         source.close()
     return out
+
+
+def teaching_photo(faces: FaceSource, rank: Rank, angle: float, suit: str = "H",
+                   cloth: tuple[int, int, int] = (40, 110, 60)) -> BGRImage:
+    """One card face on plain cloth, turned by ``angle`` degrees: the photo a user takes when
+    teaching (for the benchmark and for trying teaching without a camera)."""
+    face = np.asarray(faces.face(rank, suit).convert("RGBA"))
+    h, w = face.shape[:2]
+    side = int(np.hypot(h, w)) + 80
+    canvas = np.full((side, side, 3), cloth, np.uint8)
+    y, x = (side - h) // 2, (side - w) // 2
+    alpha = face[:, :, 3:4].astype(np.float32) / 255
+    roi = canvas[y:y + h, x:x + w].astype(np.float32)
+    canvas[y:y + h, x:x + w] = (roi * (1 - alpha) + face[:, :, 2::-1] * alpha).astype(np.uint8)
+    m = cv2.getRotationMatrix2D((side / 2, side / 2), angle, 1.0)
+    out: BGRImage = cv2.warpAffine(canvas, m, (side, side), borderValue=cloth)
+    return out
+
+
+def teach_faces(faces: FaceSource, suit: str = "H") -> tuple[DeckProfile, list[str]]:
+    """Teach a deck from its face images, one :func:`teaching_photo` per rank and joker, each
+    at another angle, as a user would show them."""
+    return teach((rank, teaching_photo(faces, rank, 17.0 + 29.0 * i, suit))
+                 for i, rank in enumerate(ALL_RANKS))

@@ -1,0 +1,583 @@
+"""Taught joker corner marks (王的角标): reading jokers whose corner carries no index.
+
+Many decks print no rank on their jokers: a star, a star in a disc, a round
+"chip", the word *Joker* stacked letter by letter.  Deck teaching
+(:mod:`vision.teach`) learns such a mark from the upright joker card:
+
+* the *head*, the first ink shape in the top-left corner, and the shapes
+  stacked under it (the other letters of a word) make the mark;
+* its feature is the 20×20 glyph feature (:func:`vision.glyphs.points_feature`)
+  of all of the mark's ink, upright; its *box* (relative to the head's centre,
+  in head heights) says which ink belongs to it;
+* the head's height relative to the deck's rank glyphs and to the card's
+  width, the head's redness, and where the opposite corner's head sits.
+
+:class:`JokerMarkReader` then looks at the ink that no read index uses and
+reads a head as 小王 / 大王 when, turned the way the read indices beside it
+are (or the way a card around it lies), its mark matches a taught one well,
+has the right size and sits just inside a card edge.  Such a reading becomes an
+:class:`vision.indices.IndexMark` (pip ``"*"``) with the similarity as its
+score, so it is paired and counted like any index; a middling match is a
+corner seen but not read (an extra :class:`vision.indices.StrayInk`: the
+set is unsure), a poor one is left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import Rank
+from vision.glyphs import GLYPH_SIZE, points_feature
+from vision.indices import (
+    INK_RATIO,
+    JOKER_LETTER,
+    IndexMark,
+    StrayInk,
+    _split_thin_links,
+    component_points,
+    darkest_channel,
+    ink_and_paper,
+    paper_kernel,
+)
+from vision.types import BGRImage, FloatArray, Labels, Mask
+
+MARK_PIP = "*"  # the ``pip`` of an IndexMark read from a taught joker mark
+SEEN = 0.65  # least similarity for a mark not read to count as a corner seen (unsure set)
+ACCEPT = 0.8  # least similarity to a taught mark for a joker to be read
+RED_SPLIT = 0.35  # where between the taught jokers' rednesses a mark turns 大王
+ALONE_PENALTY = 0.05  # similarity taken off a mark that lies beside no read index
+SNAP_DEG = 40.0  # a mark turned less than this from the set's axis is taken as lying along it
+BOX_PAD = 0.2  # head heights around a mark's box in which its parts are looked for
+SIZE_RANGE = (0.8, 1.25)  # head height / expected, when the set's glyphs give the scale
+CARD_SIZE_RANGE = (0.6, 1.6)  # the same when only the zone's scale does (no index read)
+ZONE_CARD_PX = 63.0 * 4.0  # a card's width in a zone view (63 mm at 4 px/mm)
+GEOMETRY_COLUMNS = 9
+
+
+class JokerMarkError(ValueError):
+    """No joker corner mark could be found on a teaching card."""
+
+
+@dataclass(frozen=True)
+class JokerMark:
+    """One taught joker corner mark (see the module docstring)."""
+
+    rank: Rank  # Rank.SMALL_JOKER or Rank.BIG_JOKER
+    feature: FloatArray  # (GLYPH_SIZE²,) of the whole mark, upright
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 around the head centre, head heights
+    glyph_ratio: float  # head height / the deck's rank glyph height (nan: not known)
+    card_ratio: float  # head height / card width
+    partner: tuple[float, float]  # the opposite corner's head from this one, head heights
+    redness: float  # R - max(B, G) over the head's ink (75th percentile)
+
+    def geometry(self) -> FloatArray:
+        """The numbers of this mark as one row (for saving)."""
+        return np.array([*self.box, self.glyph_ratio, self.card_ratio, *self.partner,
+                         self.redness], np.float32)
+
+    @classmethod
+    def from_row(cls, label: str, feature: FloatArray, row: FloatArray) -> JokerMark:
+        """Inverse of :meth:`geometry` (``label`` ``B`` or ``R``)."""
+        v = [float(x) for x in row]
+        return cls(Rank.SMALL_JOKER if label == "B" else Rank.BIG_JOKER,
+                   feature.astype(np.float32), (v[0], v[1], v[2], v[3]), v[4], v[5],
+                   (v[6], v[7]), v[8])
+
+
+@dataclass(frozen=True)
+class _Ink:
+    """Connected ink components of an image, with the paper mask and its blobs."""
+
+    image: BGRImage
+    labels: Labels
+    stats: Labels
+    centers: Labels
+    paper: Mask
+    blobs: Labels
+
+    angles: dict[int, float] = field(default_factory=dict)
+
+    cache: dict[int, FloatArray] = field(default_factory=dict)
+
+    def points(self, i: int) -> FloatArray:
+        if i not in self.cache:
+            self.cache[i] = component_points(self.labels, self.stats, i)
+        return self.cache[i]
+
+    def blob_angle(self, blob: int) -> float:
+        """The turn (degrees) of the rectangle around paper region ``blob`` (cached)."""
+        if blob not in self.angles:
+            ys, xs = np.nonzero(self.blobs == blob)
+            self.angles[blob] = 0.0 if len(xs) < 5 or blob == 0 else float(
+                cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))[2])
+        return self.angles[blob]
+
+
+CLOTH_BGR = (60, 110, 40)
+EDGE_REACH = 25  # zone-view pixels (~6 mm): how far from paper a mark's ink is looked for
+
+
+def _ink(image: BGRImage, view_shape: tuple[int, int] | None = None,
+         kernel: int | None = None, pad: int = 0, edge_reach: int = 0) -> _Ink:
+    """Ink components as :class:`vision.indices.IndexFinder` sees them.
+
+    For a lone card: ``kernel``, a wider paper-level closing (its marks may be large), and
+    ``pad``, a border of cloth around it while ink is told from paper (so that a cream card
+    with white art still reads as paper against something darker).  ``edge_reach``
+    (pixels): also take as ink what is much darker than the paper within that reach, up to
+    that far off the paper (marks at a card's very edge)."""
+    shape = view_shape if view_shape is not None else image.shape[:2]
+    big = max(12, min(shape) // 5)
+    if pad:
+        framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
+                                    value=CLOTH_BGR)
+        ink, paper = ink_and_paper(framed, kernel or paper_kernel(framed.shape))
+        h, w = image.shape[:2]
+        ink = np.ascontiguousarray(ink[pad:pad + h, pad:pad + w])
+        paper = np.ascontiguousarray(paper[pad:pad + h, pad:pad + w])
+    else:
+        ink, paper = ink_and_paper(image, kernel or paper_kernel(shape))
+    if edge_reach:
+        # a large mark close to a card's edge is not paper by the paper-level closing (the
+        # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
+        # brightest paper within reach
+        k = cv2.getStructuringElement(cv2.MORPH_RECT, (edge_reach | 1, edge_reach | 1))
+        minch = darkest_channel(image)
+        near = cv2.compare(minch, cv2.multiply(cv2.dilate(minch, k), np.array([INK_RATIO])),
+                           cv2.CMP_LT)
+        # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
+        wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * edge_reach + 1,) * 2)
+        filled = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, wide)
+        ink = np.maximum(ink, (near > 0) & (filled > 0)).astype(np.uint8)
+    _, blobs = cv2.connectedComponents(paper, connectivity=8)
+    split = _split_thin_links(ink, big)
+    _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+    return _Ink(image, labels, stats, centers, paper, blobs)
+
+
+def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatArray:
+    """Points in a frame with ``origin`` at 0, x to the right of ``down``, y along it."""
+    v = points - origin
+    out = np.empty_like(v)
+    out[:, 0] = v[:, 0] * down[1] - v[:, 1] * down[0]
+    out[:, 1] = v[:, 0] * down[0] + v[:, 1] * down[1]
+    return out
+
+
+def _head_size(ink: _Ink, head: int, down: FloatArray) -> tuple[FloatArray, float]:
+    """The head's centre and its height along ``down``."""
+    pts = ink.points(head)
+    c = pts.mean(axis=0)
+    up = _upright(pts, c, down)
+    return c, float(up[:, 1].max() - up[:, 1].min() + 1.0)
+
+
+def _members(ink: _Ink, head: int, down: FloatArray,
+             box: tuple[float, float, float, float]) -> list[int]:
+    """The head and the components whose centre lies in its mark's ``box`` (padded)."""
+    c, hh = _head_size(ink, head, down)
+    x0, y0, x1, y1 = (v * hh for v in box)
+    pad = BOX_PAD * hh
+    reach = float(np.hypot(max(abs(x0), abs(x1)), max(abs(y0), abs(y1)))) + 2 * pad
+    cs = ink.centers.astype(np.float32)
+    near = np.flatnonzero(np.hypot(cs[:, 0] - c[0], cs[:, 1] - c[1]) <= reach)
+    near = near[near > 0]
+    if not len(near):
+        return [head]
+    up = _upright(cs[near], c, down)
+    inside = ((up[:, 0] >= x0 - pad) & (up[:, 0] <= x1 + pad) & (up[:, 1] >= y0 - pad)
+              & (up[:, 1] <= y1 + pad) & (ink.stats[near, 4] >= 4))
+    parts = {head}
+    for i in near[inside]:
+        # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
+        u = _upright(ink.points(int(i)), c, down)
+        within = ((u[:, 0] >= x0 - pad) & (u[:, 0] <= x1 + pad) & (u[:, 1] >= y0 - pad)
+                  & (u[:, 1] <= y1 + pad))
+        if within.mean() >= 0.9:
+            parts.add(int(i))
+    return sorted(parts)
+
+
+def _feature(ink: _Ink, parts: list[int], origin: FloatArray, down: FloatArray) -> FloatArray:
+    pts = np.vstack([ink.points(i) for i in parts])
+    return points_feature(_upright(pts, origin, down).astype(np.float32))
+
+
+def _redness(ink: _Ink, i: int) -> float:
+    x, y, w, h = (int(v) for v in ink.stats[i, :4])
+    sel = ink.labels[y:y + h, x:x + w] == i
+    px = ink.image[y:y + h, x:x + w][sel].astype(np.float32)
+    # a high percentile: a small mark's edges blur into the paper and lose their colour
+    return float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) \
+        else 0.0
+
+
+# --- teaching -----------------------------------------------------------------------------
+
+def _corner_head(ink: _Ink, width: int, height: int) -> int:
+    """The first ink shape of an upright card's top-left corner (not touching the border)."""
+    st = ink.stats
+    comps = [i for i in range(1, len(st))
+             if st[i, 4] >= 30 and max(st[i, 2], st[i, 3]) >= 0.04 * width
+             and st[i, 0] > 0 and st[i, 1] > 0
+             and st[i, 0] + st[i, 2] / 2 < 0.3 * width and st[i, 1] + st[i, 3] / 2 < 0.3 * height
+             and max(st[i, 2], st[i, 3]) < 0.3 * width]
+    if not comps:
+        raise JokerMarkError("角标不清楚 no mark in the joker's corner")
+    # nearest the corner, measured in the card's own proportions
+    return min(comps, key=lambda i: float(np.hypot(ink.centers[i, 0] / width,
+                                                   ink.centers[i, 1] / height)))
+
+
+def _stacked(ink: _Ink, head: int) -> list[int]:
+    """The head and the shapes stacked under it in a column (a word written downwards)."""
+    st = ink.stats
+    parts = [head]
+    hh = float(st[head, 3])
+    x0, x1 = float(st[head, 0]), float(st[head, 0] + st[head, 2])
+    bottom = float(st[head, 1] + st[head, 3])
+    while bottom - st[head, 1] < 7 * hh:
+        mid, wid = (x0 + x1) / 2, max(x1 - x0, 0.5 * hh)
+        nxt = [i for i in range(1, len(st)) if i not in parts and st[i, 4] >= 4
+               and bottom - 0.2 * hh <= st[i, 1] <= bottom + 0.5 * hh
+               and abs(st[i, 0] + st[i, 2] / 2 - mid) <= 0.5 * wid
+               and 0.4 * hh <= max(st[i, 2], st[i, 3]) <= 1.5 * hh]
+        if not nxt:
+            break
+        i = min(nxt, key=lambda k: int(st[k, 1]))
+        parts.append(i)
+        x0, x1 = min(x0, float(st[i, 0])), max(x1, float(st[i, 0] + st[i, 2]))
+        bottom = max(bottom, float(st[i, 1] + st[i, 3]))
+    return parts
+
+
+def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerMark:
+    """The corner mark of an upright joker card (as :func:`vision.teach.upright_card` gives).
+
+    ``glyph_height``: the deck's rank glyph height on cards of the same size, when known.
+    Raises :class:`JokerMarkError` when the corner holds no usable mark.
+    """
+    h, w = card.shape[:2]
+    down = np.array([0.0, 1.0], np.float32)
+    heads = []
+    for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
+        ink = _ink(view, kernel=max(paper_kernel(view.shape), (w // 16) | 1), pad=w // 4)
+        head = _corner_head(ink, w, h)
+        heads.append((ink, head))
+    ink, head = heads[0]
+    c, hh = _head_size(ink, head, down)
+    parts = _stacked(ink, head)
+    up = _upright(np.vstack([ink.points(i) for i in parts]), c, down) / hh
+    box = (float(up[:, 0].min()), float(up[:, 1].min()),
+           float(up[:, 0].max()), float(up[:, 1].max()))
+    feature = _feature(ink, _members(ink, head, down, box), c, down)
+    # the other corner's head, seen from this one (its centre, turned back into this card)
+    ink2, head2 = heads[1]
+    c2 = ink2.points(head2).mean(axis=0)
+    other = np.array([w - 1 - c2[0], h - 1 - c2[1]], np.float32)
+    partner = (float((other[0] - c[0]) / hh), float((other[1] - c[1]) / hh))
+    ratio = hh / glyph_height if glyph_height else float("nan")
+    return JokerMark(rank, feature, box, ratio, hh / w, partner, _redness(ink, head))
+
+
+# --- reading ------------------------------------------------------------------------------
+
+def _turn(v: FloatArray, degrees: float) -> FloatArray:
+    a = np.radians(degrees)
+    c, s = np.cos(a), np.sin(a)
+    return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
+
+
+def _at_edge(paper: Mask, c: FloatArray, down: FloatArray, hh: float) -> bool:
+    """Whether paper ends within ~2 head heights "up" from ``c`` (a corner mark sits just
+    inside a card edge)."""
+    hgt, wid = paper.shape
+    r = np.array([down[1], -down[0]])
+    t = np.repeat(np.arange(0.7, 2.4, 0.25), 3)[:, None]
+    side = np.tile(np.array([-0.3, 0.0, 0.3]), len(t) // 3)[:, None]
+    pts = c[None, :] - down[None, :] * t * hh + r[None, :] * side * hh
+    x, y = pts[:, 0], pts[:, 1]
+    inside = (x >= 0) & (x < wid) & (y >= 0) & (y < hgt)
+    if not inside.all():
+        return True
+    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
+
+
+def _blob_at(ink: _Ink, c: FloatArray, size: float) -> int:
+    """The paper region a mark of ``size`` at ``c`` lies on (the most common one around it:
+    a mark at a card's very edge is not on paper itself)."""
+    hgt, wid = ink.blobs.shape
+    r = int(size / 2 + 5)
+    x, y = round(float(c[0])), round(float(c[1]))
+    win = ink.blobs[max(0, y - r):min(hgt, y + r + 1), max(0, x - r):min(wid, x + r + 1)]
+    labels = win[win > 0]
+    return int(np.bincount(labels).argmax()) if len(labels) else 0
+
+
+def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
+                     ) -> list[tuple[int, IndexMark | None]]:
+    """Ink components that may be the head of a joker's corner mark — not part of a read
+    index — each with the read index on whose line it lies (where another card's index would
+    be: glyph-sized, beside it), or ``None`` when it lies on no such line."""
+    st = ink.stats
+    n = len(st)
+    if n <= 1:
+        return []
+    ids = np.arange(1, n)
+    size = np.maximum(st[ids, 2], st[ids, 3]).astype(np.float64)
+    big = max(12, min(ink.labels.shape) // 5)
+    keep = (st[ids, 4] >= 10) & (size >= 6) & (size <= big)
+    c = ink.centers[ids].astype(np.float64)
+    x = np.clip(np.round(c[:, 0]).astype(int), 0, ink.paper.shape[1] - 1)
+    y = np.clip(np.round(c[:, 1]).astype(int), 0, ink.paper.shape[0] - 1)
+    # on paper, or (a mark at a card's edge) with paper around it on two sides at least
+    on = (ink.paper[y, x] > 0).astype(int) * 4
+    reach = size / 2 + 4
+    hgt, wid = ink.paper.shape
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        xx = np.clip(np.round(c[:, 0] + dx * reach).astype(int), 0, wid - 1)
+        yy = np.clip(np.round(c[:, 1] + dy * reach).astype(int), 0, hgt - 1)
+        on += ink.paper[yy, xx] > 0
+    keep &= on >= 2
+    line = np.full(len(ids), -1)
+    for k, m in enumerate(marks):
+        h = m.height / JOKER_LETTER if m.pip == "O" else m.height
+        d = np.array(m.down)
+        r = np.array([d[1], -d[0]])
+        v = c - np.array(m.center)
+        along, across = v @ d, v @ r
+        # the index's own glyph, pip or digits
+        keep &= ~((np.abs(across) < 0.8 * h) & (along > -0.7 * h) & (along < 2.0 * h))
+        if m.pip == "O":  # the letters of a read JOKER
+            keep &= ~((np.abs(across) < 1.2 * h) & (along > -0.5 * h) & (along < 7 * h))
+        beside = ((np.abs(along) < 0.6 * h) & (np.abs(across) < 10 * h) & (line < 0)
+                  & (size >= 0.4 * (h_ref or h)) & (size <= 2.5 * (h_ref or h)))
+        line[beside] = k
+    return [(int(i), marks[int(k)] if k >= 0 else None)
+            for i, k in zip(ids[keep], line[keep], strict=True)]
+
+
+@dataclass(frozen=True)
+class _Hit:
+    rank: Rank
+    sim: float
+    runner: float  # the other joker's similarity
+    center: FloatArray
+    down: FloatArray
+    hh: float  # head height, pixels
+    parts: tuple[int, ...]
+    mark: JokerMark
+    head: int
+
+
+class JokerMarkReader:
+    """Reads taught joker corner marks among the ink the index reader left unused."""
+
+    def __init__(self, marks: list[JokerMark], joker_red: float,
+                 accept: float = ACCEPT) -> None:
+        """``marks``: the taught ones; ``joker_red``: the 大王 redness threshold to use when
+        only one joker was taught; ``accept``: least similarity for a joker to be read."""
+        if not marks:
+            raise ValueError("no joker marks")
+        self.marks = marks
+        self.accept = accept
+        reds = {m.rank: [x.redness for x in marks if x.rank is m.rank] for m in marks}
+        small, big = reds.get(Rank.SMALL_JOKER), reds.get(Rank.BIG_JOKER)
+        # colour tells the jokers apart when their taught marks differ in colour
+        self.red_split: float | None = None
+        if small and big and abs(float(np.mean(big)) - float(np.mean(small))) > 20:
+            # nearer the black one: a camera washes a small red mark out more than a black
+            self.red_split = float(np.mean(small)) + RED_SPLIT * (float(np.mean(big))
+                                                                  - float(np.mean(small)))
+        elif not (small and big):
+            self.red_split = joker_red
+
+    def read(self, image: BGRImage, view_shape: tuple[int, int] | None,
+             marks: list[IndexMark], strays: list[StrayInk]
+             ) -> tuple[list[IndexMark], list[StrayInk]]:
+        """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
+        on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.find_with_strays`
+        returned them) less the ink of the marks read, plus the marks seen but not read."""
+        ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
+        h_ref = float(np.median([m.height / JOKER_LETTER if m.pip == "O" else m.height
+                                 for m in marks])) if marks else None
+        heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
+                 if self._plausible_size(ink, i, m is not None, h_ref)]
+        if not heads:
+            return [], strays
+        hits = [hit for i, m in heads for hit in [self._match(ink, i, m, marks, h_ref)] if hit]
+        hits = self._pair(ink, hits, self.accept)
+        used: set[int] = set()
+        out: list[IndexMark] = []
+        for hit in sorted(hits, key=lambda t: -t.sim):
+            if hit.sim < self.accept or used & set(hit.parts):
+                continue
+            used |= set(hit.parts)
+            other = Rank.BIG_JOKER if hit.rank is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            height = hit.hh / hit.mark.glyph_ratio if np.isfinite(hit.mark.glyph_ratio) \
+                else h_ref or hit.hh
+            out.append(IndexMark(hit.rank, hit.sim, hit.sim - hit.runner, other,
+                                 (float(hit.center[0]), float(hit.center[1])),
+                                 (float(hit.down[0]), float(hit.down[1])), float(height),
+                                 MARK_PIP, _blob_at(ink, hit.center, hit.hh)))
+        # a read mark's ink (a word's letters too) is no unread corner
+        read = [hit for hit in hits if hit.sim >= self.accept and set(hit.parts) <= used]
+        rest = [s for s in strays if not any(self._inside(s, hit) for hit in read)]
+        # a mark that looks somewhat like a taught one, where another card's index would be,
+        # is a card seen but not read (the set is then unsure, with jokers among its
+        # candidates), as a stray glyph there would be
+        for hit in hits:
+            centre = (float(hit.center[0]), float(hit.center[1]))
+            if SEEN <= hit.sim < self.accept and not used & set(hit.parts) \
+                    and not any(self._inside(StrayInk(centre, 0, 0, 0), r) for r in read):
+                x, y, w, h = (int(v) for v in ink.stats[hit.head, :4])
+                sel = ink.labels[y:y + h, x:x + w] == hit.head
+                px = image[y:y + h, x:x + w][sel].astype(np.float32)
+                red = float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean()) if len(px) \
+                    else 0.0
+                rest.append(StrayInk(centre, hit.hh, 0.0, red))
+        return out, rest
+
+    @staticmethod
+    def _inside(s: StrayInk, hit: _Hit) -> bool:
+        x0, y0, x1, y1 = (v * hit.hh for v in hit.mark.box)
+        pad = BOX_PAD * hit.hh
+        u = _upright(np.array([s.center], np.float32), hit.center, hit.down)[0]
+        return bool(x0 - pad <= u[0] <= x1 + pad and y0 - pad <= u[1] <= y1 + pad)
+
+    def _plausible_size(self, ink: _Ink, head: int, beside: bool, h_ref: float | None) -> bool:
+        """Whether a component's box could hold a taught head (a cheap test before matching:
+        a turned head's box is up to √2 its height)."""
+        side = float(max(ink.stats[head, 2], ink.stats[head, 3]))
+        for mk in self.marks:
+            if beside and h_ref is not None and np.isfinite(mk.glyph_ratio):
+                expected, (lo, hi) = mk.glyph_ratio * h_ref, SIZE_RANGE
+            else:
+                expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
+            if 0.7 * lo * expected <= side <= 1.5 * hi * expected:
+                return True
+        return False
+
+    @staticmethod
+    def _directions(ink: _Ink, head: int, m: IndexMark | None) -> list[FloatArray]:
+        """Which ways "down" may point for a card whose corner holds ``head``: as the read
+        index ``m`` beside it lies (or turned 180°), else along the paper blob's sides."""
+        c = ink.centers[head].astype(np.float32)
+        if m is not None:
+            d = np.array(m.down, np.float32)
+            return [_turn(v, a) for v in (d, -d) for a in (-6.0, 0.0, 6.0)]
+        base = _turn(np.array([0.0, 1.0], np.float32),
+                     ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
+        return [_turn(base, 90.0 * k + a) for k in range(4) for a in (-6.0, 0.0, 6.0)]
+
+    def _match(self, ink: _Ink, head: int, beside: IndexMark | None, marks: list[IndexMark],
+               h_ref: float | None) -> _Hit | None:
+        """The best reading of ``head`` as a taught mark (``beside``: the read index on whose
+        line it lies; without one, the scale is the zone's and the match must be closer)."""
+        if beside is not None:
+            return self._match_along(ink, head, self._directions(ink, head, beside), h_ref,
+                                     0.0)
+        # off the line of the read indices: the card still lies as the others of the set
+        # (nearly parallel), else as the paper around it
+        c = ink.centers[head]
+        nearest = min(marks, key=lambda k: float(np.hypot(*np.subtract(k.center, c)))) \
+            if marks else None
+        best = None
+        if nearest is not None:
+            best = self._match_along(ink, head, self._directions(ink, head, nearest), None,
+                                     ALONE_PENALTY)
+        if best is None or best.sim < self.accept:
+            other = self._match_along(ink, head, self._directions(ink, head, None), None,
+                                      ALONE_PENALTY)
+            if other is not None and nearest is not None:
+                # a symmetric mark (a star, a disc) says little about how its card is
+                # turned: near the set's axis, the card lies as the set does
+                axis = np.array(nearest.down, np.float32)
+                side = axis if float(other.down @ axis) >= 0 else -axis
+                if float(other.down @ side) >= np.cos(np.radians(SNAP_DEG)):
+                    other = replace(other, down=side)
+            if other is not None and (best is None or other.sim > best.sim):
+                best = other
+        return best
+
+    def _match_along(self, ink: _Ink, head: int, directions: list[FloatArray],
+                     h_ref: float | None, penalty: float) -> _Hit | None:
+        """The best reading of ``head`` with "down" one of ``directions`` (``h_ref``: the
+        set's glyph height, else the zone's scale sets the expected size)."""
+        best: _Hit | None = None
+        colour: Rank | None = None
+        if self.red_split is not None:
+            colour = Rank.BIG_JOKER if _redness(ink, head) > self.red_split \
+                else Rank.SMALL_JOKER
+        for d in directions:
+            c, hh = _head_size(ink, head, d)
+            if not _at_edge(ink.paper, c, d, hh):
+                continue
+            sims: dict[Rank, tuple[float, JokerMark]] = {}
+            for mk in self.marks:
+                if colour is not None and mk.rank is not colour:
+                    continue  # the colour decides which joker it can be
+                expected = (mk.glyph_ratio * h_ref if h_ref and np.isfinite(mk.glyph_ratio)
+                            else None)
+                lo, hi = SIZE_RANGE
+                if expected is None:
+                    expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
+                if not lo * expected <= hh <= hi * expected:
+                    continue
+                parts = _members(ink, head, d, mk.box)
+                sim = float(_feature(ink, parts, c, d) @ mk.feature)
+                if sim > sims.get(mk.rank, (-1.0, mk))[0]:
+                    sims[mk.rank] = (sim, mk)
+            if not sims:
+                continue
+            rank = colour if colour is not None else max(sims, key=lambda r: sims[r][0])
+            if rank not in sims:
+                continue
+            sim, mk = sims[rank]
+            runner = max((v for r, (v, _) in sims.items() if r is not rank), default=-1.0)
+            sim -= penalty
+            if best is None or sim > best.sim:
+                parts = _members(ink, head, d, mk.box)
+                best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk, head)
+        return best
+
+    @staticmethod
+    def _pair(ink: _Ink, hits: list[_Hit], accept: float) -> list[_Hit]:
+        """Two heads of one kind where a card's two corner marks would be: turn both the way
+        that card lies (so they pair into one card as two indices do)."""
+        out = list(hits)
+        taken: set[int] = set()
+        for a in range(len(out)):
+            for b in range(len(out)):
+                ha, hb = out[a], out[b]
+                if a == b or a in taken or b in taken or ha.rank is not hb.rank \
+                        or min(ha.sim, hb.sim) < accept:
+                    continue
+                p = np.array(ha.mark.partner, np.float32) * ha.hh
+                v = hb.center - ha.center
+                if not 0.85 <= float(np.linalg.norm(v)) / max(float(np.linalg.norm(p)), 1e-6) \
+                        <= 1.15:
+                    continue
+                # the card's down: the angle from the taught offset to the seen one
+                turn = np.degrees(np.arctan2(v[1], v[0]) - np.arctan2(p[1], p[0]))
+                d = _turn(np.array([0.0, 1.0], np.float32), float(turn))
+                if not (_at_edge(ink.paper, ha.center, d, ha.hh)
+                        and _at_edge(ink.paper, hb.center, -d, hb.hh)):
+                    continue
+                out[a], out[b] = replace(ha, down=d), replace(hb, down=-d)
+                taken |= {a, b}
+        return out
+
+
+def marks_to_arrays(marks: list[JokerMark]) -> dict[str, npt.NDArray[np.generic]]:
+    """The arrays a profile stores for its joker marks."""
+    return {"joker_labels": np.array(["B" if m.rank is Rank.SMALL_JOKER else "R"
+                                      for m in marks]),
+            "joker_features": np.stack([m.feature for m in marks]).astype(np.float16)
+            if marks else np.zeros((0, GLYPH_SIZE * GLYPH_SIZE), np.float16),
+            "joker_geometry": np.stack([m.geometry() for m in marks])
+            if marks else np.zeros((0, GEOMETRY_COLUMNS), np.float32)}
