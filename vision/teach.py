@@ -37,6 +37,7 @@ from vision.joker_marks import (
 )
 from vision.recognize import Recognizer
 from vision.sources import IMAGE_SUFFIXES, FrameSource
+from vision.teach_check import jokers_on_ordinary_fans
 from vision.types import BGRImage, FloatArray
 
 CARD_PX = (240, 336)
@@ -185,6 +186,7 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     problems: list[str] = []
     heights: list[float] = []
     jokers: list[tuple[Rank, BGRImage]] = []
+    naturals: dict[Rank, BGRImage] = {}
     joker_glyphs: dict[Rank, list[FloatArray]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
     joker_problems: dict[Rank, str] = {}
     for rank, image in samples:
@@ -195,6 +197,8 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
             continue
         if rank.is_joker:
             jokers.append((rank, card))
+        else:
+            naturals[rank] = card
         try:
             for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
                 g, red, height = _corner_index(view)
@@ -231,7 +235,25 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
         small, big = reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER]
         joker_red = (float(np.mean(small)) + float(np.mean(big))) / 2
     arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
-    return DeckProfile(tuple(labels), arr, joker_red, tuple(marks)), problems
+    profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks))
+    if not marks:
+        return profile, problems
+    untrusted = jokers_on_ordinary_fans(profile.recognizer(), naturals)
+    for kind, where in untrusted.items():
+        sets = " ".join(sorted({r.symbol for r in where}))
+        problems.append(f"{kind.chinese}: 角标在普通牌中也被认出 (一叠 {sets})，不使用 — its "
+                        f"corner mark is also found among ordinary cards (sets of {sets}); "
+                        "not used: such a joker is offered for confirming, not read")
+    return (_without_jokers(profile, set(untrusted)) if untrusted else profile), problems
+
+
+def _without_jokers(profile: DeckProfile, kinds: set[Rank]) -> DeckProfile:
+    """The profile less the joker marks and joker corner glyphs of ``kinds``."""
+    drop = {rank_label(k) for k in kinds}
+    keep = [i for i, lab in enumerate(profile.labels) if lab not in drop]
+    return DeckProfile(tuple(profile.labels[i] for i in keep), profile.features[keep],
+                       profile.joker_red,
+                       tuple(m for m in profile.joker_marks if m.rank not in kinds))
 
 
 def samples_from_folder(folder: Path) -> list[tuple[Rank, BGRImage]]:

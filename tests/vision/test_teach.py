@@ -51,12 +51,19 @@ def test_teach_from_a_folder_and_use_the_profile(tmp_path: Path) -> None:
         name = "BJ" if rank is Rank.SMALL_JOKER else "RJ" if rank is Rank.BIG_JOKER else rank.symbol
         cv2.imwrite(str(folder / f"{name}.png"), card_photo(faces, rank, angle=23.0 * i))
     profile, problems = teach(samples_from_folder(folder))
-    assert problems == []
-    assert set(profile.labels) >= {"10", "J", "Q", "K", "A", "2", "B", "R"}
-    # the jokers are read by their corner marks (the JOKER word), not as rank glyphs
-    assert {m.rank for m in profile.joker_marks} == {Rank.SMALL_JOKER, Rank.BIG_JOKER}
-    natural = sum(lab not in ("B", "R") for lab in profile.labels)
-    assert len(profile.model().prototypes) == len(default_model().prototypes) + natural
+    # every card was taught; the marks of this deck's jokers (a word JOKER, headed by a J)
+    # are found again among its ordinary cards (17 of 48 ordinary sets read phantom jokers
+    # with them), so they are reported and not used: its jokers are read as any deck's
+    # vertical JOKER is, without teaching
+    assert len(problems) == 2
+    assert all("ordinary cards" in p for p in problems)
+    assert profile.joker_marks == ()
+    assert set(profile.labels) >= {"10", "J", "Q", "K", "A", "2"}
+    assert not {"B", "R"} & set(profile.labels)
+    assert len(profile.model().prototypes) == len(default_model().prototypes) \
+        + len(profile.labels)
+    readings = _read(profile.recognizer(), faces, {0: "7777", 2: "KKK", 4: "888888"}, 41)
+    assert all(not any(c.is_joker for c in r.cards) for r in readings.values())
     store = tmp_path / "state" / "deck.npz"
     profile.save(store)
     assert store.stat().st_size < 100_000
@@ -185,5 +192,10 @@ def test_jokers_of_the_card_faces_decks_can_be_taught() -> None:
     if not folder.is_dir():
         pytest.skip("card-faces data not present")
     profile, problems = teach_faces(FolderFaces(folder))
-    assert problems == []
-    assert {m.rank for m in profile.joker_marks} == {Rank.SMALL_JOKER, Rank.BIG_JOKER}
+    kept = {m.rank for m in profile.joker_marks}
+    # the black star is learnt; a joker whose mark is not kept is named, and why: the red
+    # star is found again among ordinary cards (a red pip), so it is not trusted
+    assert Rank.SMALL_JOKER in kept
+    for kind in {Rank.SMALL_JOKER, Rank.BIG_JOKER} - kept:
+        assert any(p.startswith(kind.chinese) and "ordinary cards" in p for p in problems)
+
