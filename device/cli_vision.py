@@ -144,7 +144,8 @@ def _teach(args: argparse.Namespace) -> int:
     for p in problems:
         print(f"注意 warning: {p}")
     taught = sorted(set(profile.labels))
-    print(f"已学会 taught {len(taught)} ranks ({' '.join(taught)}) → {args.store}")
+    ranks = "rank" if len(taught) == 1 else "ranks"
+    print(f"已学会 taught {len(taught)} {ranks} ({' '.join(taught)}) → {args.store}")
     return 0
 
 
