@@ -111,9 +111,13 @@ class _Ink:
     def blob_angle(self, blob: int) -> float:
         """The turn (degrees) of the rectangle around paper region ``blob`` (cached)."""
         if blob not in self.angles:
-            ys, xs = np.nonzero(self.blobs == blob)
-            self.angles[blob] = 0.0 if len(xs) < 5 or blob == 0 else float(
-                cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))[2])
+            # the region's outline has the same hull as all its pixels, at a fraction of
+            # the points
+            mask = (self.blobs == blob).astype(np.uint8)
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            outline = np.vstack(contours) if contours else np.zeros((0, 1, 2), np.int32)
+            self.angles[blob] = 0.0 if len(outline) < 5 or blob == 0 else float(
+                cv2.minAreaRect(outline.astype(np.float32))[2])
         return self.angles[blob]
 
 
