@@ -102,11 +102,18 @@ class _Ink:
     angles: dict[int, float] = field(default_factory=dict)
 
     cache: dict[int, FloatArray] = field(default_factory=dict)
+    means: dict[int, FloatArray] = field(default_factory=dict)
 
     def points(self, i: int) -> FloatArray:
         if i not in self.cache:
             self.cache[i] = component_points(self.labels, self.stats, i)
         return self.cache[i]
+
+    def centre(self, i: int) -> FloatArray:
+        """The mean of component ``i``'s pixel positions (cached)."""
+        if i not in self.means:
+            self.means[i] = self.points(i).mean(axis=0)
+        return self.means[i]
 
     def blob_angle(self, blob: int) -> float:
         """The turn (degrees) of the rectangle around paper region ``blob`` (cached)."""
@@ -175,15 +182,17 @@ def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatA
 def _head_size(ink: _Ink, head: int, down: FloatArray) -> tuple[FloatArray, float]:
     """The head's centre and its height along ``down``."""
     pts = ink.points(head)
-    c = pts.mean(axis=0)
+    c = ink.centre(head)
     up = _upright(pts, c, down)
     return c, float(up[:, 1].max() - up[:, 1].min() + 1.0)
 
 
 def _members(ink: _Ink, head: int, down: FloatArray,
-             box: tuple[float, float, float, float]) -> list[int]:
-    """The head and the components whose centre lies in its mark's ``box`` (padded)."""
-    c, hh = _head_size(ink, head, down)
+             box: tuple[float, float, float, float],
+             size: tuple[FloatArray, float] | None = None) -> list[int]:
+    """The head and the components whose centre lies in its mark's ``box`` (padded);
+    ``size``: the head's :func:`_head_size` along ``down``, when already known."""
+    c, hh = size if size is not None else _head_size(ink, head, down)
     x0, y0, x1, y1 = (v * hh for v in box)
     pad = BOX_PAD * hh
     reach = float(np.hypot(max(abs(x0), abs(x1)), max(abs(y0), abs(y1)))) + 2 * pad
@@ -296,14 +305,17 @@ def _turn(v: FloatArray, degrees: float) -> FloatArray:
     return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
 
 
+# where :func:`_at_edge` looks, in head heights: up from the mark, and to either side
+_EDGE_UP = np.repeat(np.arange(0.7, 2.4, 0.25), 3)[:, None]
+_EDGE_SIDE = np.tile(np.array([-0.3, 0.0, 0.3]), len(_EDGE_UP) // 3)[:, None]
+
+
 def _at_edge(paper: Mask, c: FloatArray, down: FloatArray, hh: float) -> bool:
     """Whether paper ends within ~2 head heights "up" from ``c`` (a corner mark sits just
     inside a card edge)."""
     hgt, wid = paper.shape
     r = np.array([down[1], -down[0]])
-    t = np.repeat(np.arange(0.7, 2.4, 0.25), 3)[:, None]
-    side = np.tile(np.array([-0.3, 0.0, 0.3]), len(t) // 3)[:, None]
-    pts = c[None, :] - down[None, :] * t * hh + r[None, :] * side * hh
+    pts = c[None, :] - down[None, :] * _EDGE_UP * hh + r[None, :] * _EDGE_SIDE * hh
     x, y = pts[:, 0], pts[:, 1]
     inside = (x >= 0) & (x < wid) & (y >= 0) & (y < hgt)
     if not inside.all():
@@ -521,7 +533,8 @@ class JokerMarkReader:
             c, hh = _head_size(ink, head, d)
             if not _at_edge(ink.paper, c, d, hh):
                 continue
-            sims: dict[Rank, tuple[float, JokerMark]] = {}
+            sims: dict[Rank, tuple[float, JokerMark, list[int]]] = {}
+            features: dict[tuple[int, ...], FloatArray] = {}  # parts -> feature, this turn
             for mk in self.marks:
                 if colour is not None and mk.rank is not colour:
                     continue  # the colour decides which joker it can be
@@ -532,20 +545,22 @@ class JokerMarkReader:
                     expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
                 if not lo * expected <= hh <= hi * expected:
                     continue
-                parts = _members(ink, head, d, mk.box)
-                sim = float(_feature(ink, parts, c, d) @ mk.feature)
-                if sim > sims.get(mk.rank, (-1.0, mk))[0]:
-                    sims[mk.rank] = (sim, mk)
+                parts = _members(ink, head, d, mk.box, (c, hh))
+                key = tuple(parts)
+                if key not in features:
+                    features[key] = _feature(ink, parts, c, d)
+                sim = float(features[key] @ mk.feature)
+                if sim > sims.get(mk.rank, (-1.0, mk, parts))[0]:
+                    sims[mk.rank] = (sim, mk, parts)
             if not sims:
                 continue
             rank = colour if colour is not None else max(sims, key=lambda r: sims[r][0])
             if rank not in sims:
                 continue
-            sim, mk = sims[rank]
-            runner = max((v for r, (v, _) in sims.items() if r is not rank), default=-1.0)
+            sim, mk, parts = sims[rank]
+            runner = max((v for r, (v, _, _) in sims.items() if r is not rank), default=-1.0)
             sim -= penalty
             if best is None or sim > best.sim:
-                parts = _members(ink, head, d, mk.box)
                 best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk, head)
         return best
 
