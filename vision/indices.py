@@ -69,6 +69,27 @@ class IndexMark:
     pip: str  # S/H/D/C, or O for a joker's JOKER
     blob: int  # the paper region it lies on (cards touching share one)
 
+    @property
+    def glyph_height(self) -> float:
+        """The rank-glyph height this mark implies (JOKER letters are smaller than rank
+        glyphs)."""
+        return self.height / JOKER_LETTER if self.pip == "O" else self.height
+
+
+def mark_frame(points: npt.NDArray[np.float64], mark: IndexMark
+               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``points`` (n, 2) seen from ``mark``: how far along its "down" and across it."""
+    v = points - np.array(mark.center)
+    return v @ np.array(mark.down), v @ np.array([mark.down[1], -mark.down[0]])
+
+
+def _in_joker_column(points: npt.NDArray[np.float64], joker: IndexMark
+                     ) -> npt.NDArray[np.bool_]:
+    """Which ``points`` lie in the column of letters under a read JOKER's J."""
+    along, across = mark_frame(points, joker)
+    return ((along > -0.5 * joker.height) & (along < 7 * joker.height)
+            & (np.abs(across) < 1.2 * joker.height))
+
 
 def darkest_channel(image: BGRImage) -> Mask:
     """Per pixel, the smallest of B, G, R: paper is high, black and red ink both low."""
@@ -235,7 +256,7 @@ def _near_edge(mark: IndexMark, paper: Mask) -> bool:
     d = np.array(mark.down)
     r = np.array([d[1], -d[0]])
     c = np.array(mark.center)
-    h = mark.height / JOKER_LETTER if mark.pip == "O" else mark.height
+    h = mark.glyph_height
     for t in np.arange(0.6, 2.0, 0.2):
         for side in (-0.3, 0.0, 0.3):
             x, y = c - d * t * h + r * side * h
@@ -268,19 +289,12 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
     c = centers[np.array(cand)]
     keep = np.ones(len(cand), bool)
     for m in marks:
-        v = c - np.array(m.center)
-        along = v @ np.array(m.down)
-        perp = v @ np.array([m.down[1], -m.down[0]])
+        along, across = mark_frame(c, m)
         keep &= ~((along > -INDEX_BOX[0] * m.height) & (along < INDEX_BOX[1] * m.height)
-                  & (np.abs(perp) < INDEX_BOX[2] * m.height))
+                  & (np.abs(across) < INDEX_BOX[2] * m.height))
     for m in marks:  # the letters of a read JOKER
-        if m.pip != "O":
-            continue
-        v = c - np.array(m.center)
-        along = v @ np.array(m.down)
-        perp = v @ np.array([m.down[1], -m.down[0]])
-        keep &= ~((along > -0.5 * m.height) & (along < 7 * m.height)
-                  & (np.abs(perp) < 1.2 * m.height))
+        if m.pip == "O":
+            keep &= ~_in_joker_column(c, m)
     if marks:  # only ink that may be a corner beside a read index (a generous superset of
         # what :func:`vision.recognize.unread_corners` takes) is worth describing
         h = float(np.median([m.height for m in marks]))
@@ -288,10 +302,8 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
         keep &= (size >= 0.25 * h) & (size <= 3.5 * h)
         beside = np.zeros(len(cand), bool)
         for m in marks:
-            v = c - np.array(m.center)
-            along = np.abs(v @ np.array(m.down))
-            across = np.abs(v @ np.array([m.down[1], -m.down[0]]))
-            beside |= (along < 0.5 * m.height) & (across < 10 * h)
+            along, across = mark_frame(c, m)
+            beside |= (np.abs(along) < 0.5 * m.height) & (np.abs(across) < 10 * h)
         keep &= beside
     if not keep.any():
         return []
@@ -316,20 +328,11 @@ def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
     jokers = [m for m in marks if m.pip == "O"]
     if not jokers:
         return marks
-    keep = []
-    for m in marks:
-        inside = False
-        for j in jokers:
-            if m is j:
-                continue
-            v = np.subtract(m.center, j.center)
-            along = float(v @ np.array(j.down))
-            perp = float(v @ np.array([j.down[1], -j.down[0]]))
-            in_column = -0.5 * j.height < along < 7 * j.height and abs(perp) < 1.2 * j.height
-            inside = inside or in_column
-        if not inside:
-            keep.append(m)
-    return keep
+    centres = np.array([m.center for m in marks])
+    inside = np.zeros(len(marks), bool)
+    for j in jokers:
+        inside |= _in_joker_column(centres, j) & np.array([m is not j for m in marks])
+    return [m for m, k in zip(marks, inside, strict=True) if not k]
 
 
 class IndexFinder:

@@ -34,13 +34,13 @@ from gouji.cards import Rank
 from vision.glyphs import GLYPH_SIZE, points_feature
 from vision.indices import (
     INK_RATIO,
-    JOKER_LETTER,
     IndexMark,
     StrayInk,
     _split_thin_links,
     component_points,
     darkest_channel,
     ink_and_paper,
+    mark_frame,
     paper_kernel,
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
@@ -361,11 +361,8 @@ def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
     keep &= on >= 2
     line = np.full(len(ids), -1)
     for k, m in enumerate(marks):
-        h = m.height / JOKER_LETTER if m.pip == "O" else m.height
-        d = np.array(m.down)
-        r = np.array([d[1], -d[0]])
-        v = c - np.array(m.center)
-        along, across = v @ d, v @ r
+        h = m.glyph_height
+        along, across = mark_frame(c, m)
         # the index's own glyph, pip or digits
         keep &= ~((np.abs(across) < 0.8 * h) & (along > -0.7 * h) & (along < 2.0 * h))
         if m.pip == "O":  # the letters of a read JOKER
@@ -419,8 +416,7 @@ class JokerMarkReader:
         on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.find_with_strays`
         returned them) less the ink of the marks read, plus the marks seen but not read."""
         ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
-        h_ref = float(np.median([m.height / JOKER_LETTER if m.pip == "O" else m.height
-                                 for m in marks])) if marks else None
+        h_ref = float(np.median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)]
         if not heads:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
-from vision.indices import JOKER_LETTER, IndexFinder, IndexMark, StrayInk, darkest_channel
+from vision.indices import IndexFinder, IndexMark, StrayInk, darkest_channel
 from vision.joker_marks import JokerMarkReader
 from vision.types import BGRImage, Homography
 
@@ -90,7 +90,7 @@ def mark_confidence(mark: IndexMark) -> float:
 def _frame(mark: IndexMark) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], float]:
     d = np.array(mark.down, np.float64)
     r = np.array([d[1], -d[0]])
-    return d, r, _glyph_height(mark)
+    return d, r, mark.glyph_height
 
 
 def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
@@ -157,22 +157,17 @@ def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in pts)
 
 
-def _glyph_height(mark: IndexMark) -> float:
-    """The rank-glyph height a mark implies (JOKER letters are smaller than rank glyphs)."""
-    return mark.height / JOKER_LETTER if mark.pip == "O" else mark.height
-
-
 def _consistent(marks: list[IndexMark]) -> list[IndexMark]:
     """Within one set all indices come from one deck and print alike: drop those of a very
     different size, or matching far worse than the others (edges and art posing as glyphs)."""
     strong = [m for m in marks if m.score >= 0.7]
     if len(strong) < 2:
         return marks
-    med = float(np.median([_glyph_height(m) for m in strong]))
+    med = float(np.median([m.glyph_height for m in strong]))
     med_score = float(np.median([m.score for m in strong]))
     keep = []
     for m in marks:
-        h = _glyph_height(m)
+        h = m.glyph_height
         lo = 0.55 if m.pip == "O" else 0.65
         if lo * med <= h <= 1.6 * med and m.score >= 0.78 * med_score:
             keep.append(m)
@@ -218,7 +213,7 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
     was seen but not read: in practice a joker whose corner shows a picture or a word."""
     if not marks or not strays:
         return []
-    h = float(np.median([_glyph_height(m) for m in marks]))
+    h = float(np.median([m.glyph_height for m in marks]))
     near: list[tuple[StrayInk, IndexMark]] = []
     for s in strays:
         if not (0.35 * h <= s.size <= 2.5 * h and s.edge <= 1.3 * h):
