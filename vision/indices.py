@@ -24,6 +24,7 @@ seen but could not be read, such as a joker's picture.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -250,19 +251,64 @@ def _split_thin_links(ink: Mask, big: int) -> Mask:
     return out
 
 
+def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
+    """How red component ``i``'s ink is: the 75th percentile of R − max(B, G) over its
+    pixels (a high percentile: a small mark's edges blur into the paper and lose colour)."""
+    x, y, w, h = (int(v) for v in stats[i, :4])
+    sel = labels[y:y + h, x:x + w] == i
+    px = image[y:y + h, x:x + w][sel].astype(np.float32)
+    return float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) \
+        else 0.0
+
+
+EdgeProbe = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+
+def edge_probe(ups: npt.NDArray[np.float64]) -> EdgeProbe:
+    """Where :func:`paper_ends_above` looks, in heights: each of ``ups`` up, straight and 0.3
+    to either side (as columns, up and aside)."""
+    return (np.repeat(ups, 3)[:, None],
+            np.tile(np.array([-0.3, 0.0, 0.3]), len(ups))[:, None])
+
+
+def paper_ends_above(paper: Mask, centre: npt.NDArray[np.floating[Any]],
+                     down: npt.NDArray[np.floating[Any]], height: float,
+                     probe: EdgeProbe) -> bool:
+    """Whether paper (or the image) ends at one of the ``probe`` points (:func:`edge_probe`,
+    × ``height``) "up" from ``centre``: a corner mark sits just inside a card edge."""
+    hgt, wid = paper.shape
+    r = np.array([down[1], -down[0]])
+    t, side = probe
+    pts = centre[None, :] - down[None, :] * t * height + r[None, :] * side * height
+    x, y = pts[:, 0], pts[:, 1]
+    if not ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all():
+        return True
+    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
+
+
+# glyph heights up from an index where paper must end
+NEAR_EDGE_PROBE = edge_probe(np.arange(0.6, 2.0, 0.2))
+
+
 def _near_edge(mark: IndexMark, paper: Mask) -> bool:
     """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them."""
-    h_img, w_img = paper.shape
-    d = np.array(mark.down)
-    r = np.array([d[1], -d[0]])
-    c = np.array(mark.center)
-    h = mark.glyph_height
-    for t in np.arange(0.6, 2.0, 0.2):
-        for side in (-0.3, 0.0, 0.3):
-            x, y = c - d * t * h + r * side * h
-            if not (0 <= x < w_img and 0 <= y < h_img) or not paper[int(y), int(x)]:
-                return True
-    return False
+    return paper_ends_above(paper, np.array(mark.center), np.array(mark.down),
+                            mark.glyph_height, NEAR_EDGE_PROBE)
+
+
+def largest_glyph(shape: tuple[int, ...]) -> int:
+    """The largest ink component (pixels) taken for a glyph in a view of ``shape``."""
+    return max(12, min(shape[0], shape[1]) // 5)
+
+
+def ink_components(ink: Mask, paper: Mask, big: int
+                   ) -> tuple[Labels, Labels, Labels, Labels, Mask]:
+    """The paper's regions, and the ink's connected components (labels, stats, centres)
+    after large or sparse shapes are split (:func:`_split_thin_links`), with that ink."""
+    _, blobs = cv2.connectedComponents(paper, connectivity=8)
+    split = _split_thin_links(ink, big)
+    _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+    return blobs, labels, stats, centers, split
 
 
 # An index's own box, in glyph heights from the glyph centre: above, below (the pip), beside.
@@ -372,11 +418,9 @@ class IndexFinder:
                          ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
         shape = view_shape if view_shape is not None else image.shape[:2]
-        big = max(12, min(shape) // 5)
+        big = largest_glyph(shape)
         ink, paper = ink_and_paper(image, paper_kernel(shape))
-        _, blobs = cv2.connectedComponents(paper, connectivity=8)
-        split = _split_thin_links(ink, big)
-        _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+        blobs, labels, stats, centers, split = ink_components(ink, paper, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)])
@@ -603,10 +647,5 @@ class IndexFinder:
     def _joker_kind(self, image: BGRImage, labels: Labels,
                     stats: Labels, ids: tuple[int, ...]) -> Rank:
         """大王 when the JOKER letters are red, 小王 when black/grey."""
-        reds = []
-        for i in ids:
-            x, y, w, h = (int(v) for v in stats[i, :4])
-            sel = labels[y:y + h, x:x + w] == i
-            px = image[y:y + h, x:x + w][sel].astype(np.float32)
-            reds.append(float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)))
+        reds = [component_redness(image, labels, stats, i) for i in ids]
         return Rank.BIG_JOKER if float(np.mean(reds)) > self.joker_red else Rank.SMALL_JOKER

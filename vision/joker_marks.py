@@ -36,11 +36,15 @@ from vision.indices import (
     INK_RATIO,
     IndexMark,
     StrayInk,
-    _split_thin_links,
     component_points,
+    component_redness,
     darkest_channel,
+    edge_probe,
     ink_and_paper,
+    ink_components,
+    largest_glyph,
     mark_frame,
+    paper_ends_above,
     paper_kernel,
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
@@ -142,7 +146,7 @@ def _ink(image: BGRImage, view_shape: tuple[int, int] | None = None,
     (pixels): also take as ink what is much darker than the paper within that reach, up to
     that far off the paper (marks at a card's very edge)."""
     shape = view_shape if view_shape is not None else image.shape[:2]
-    big = max(12, min(shape) // 5)
+    big = largest_glyph(shape)
     if pad:
         framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
                                     value=CLOTH_BGR)
@@ -164,9 +168,7 @@ def _ink(image: BGRImage, view_shape: tuple[int, int] | None = None,
         wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * edge_reach + 1,) * 2)
         filled = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, wide)
         ink = np.maximum(ink, (near > 0) & (filled > 0)).astype(np.uint8)
-    _, blobs = cv2.connectedComponents(paper, connectivity=8)
-    split = _split_thin_links(ink, big)
-    _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+    blobs, labels, stats, centers, _ = ink_components(ink, paper, big)
     return _Ink(image, labels, stats, centers, paper, blobs)
 
 
@@ -221,12 +223,7 @@ def _feature(ink: _Ink, parts: list[int], origin: FloatArray, down: FloatArray) 
 
 
 def _redness(ink: _Ink, i: int) -> float:
-    x, y, w, h = (int(v) for v in ink.stats[i, :4])
-    sel = ink.labels[y:y + h, x:x + w] == i
-    px = ink.image[y:y + h, x:x + w][sel].astype(np.float32)
-    # a high percentile: a small mark's edges blur into the paper and lose their colour
-    return float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) \
-        else 0.0
+    return component_redness(ink.image, ink.labels, ink.stats, i)
 
 
 # --- teaching -----------------------------------------------------------------------------
@@ -305,22 +302,13 @@ def _turn(v: FloatArray, degrees: float) -> FloatArray:
     return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
 
 
-# where :func:`_at_edge` looks, in head heights: up from the mark, and to either side
-_EDGE_UP = np.repeat(np.arange(0.7, 2.4, 0.25), 3)[:, None]
-_EDGE_SIDE = np.tile(np.array([-0.3, 0.0, 0.3]), len(_EDGE_UP) // 3)[:, None]
+EDGE_PROBE = edge_probe(np.arange(0.7, 2.4, 0.25))  # head heights up where paper must end
 
 
 def _at_edge(paper: Mask, c: FloatArray, down: FloatArray, hh: float) -> bool:
     """Whether paper ends within ~2 head heights "up" from ``c`` (a corner mark sits just
     inside a card edge)."""
-    hgt, wid = paper.shape
-    r = np.array([down[1], -down[0]])
-    pts = c[None, :] - down[None, :] * _EDGE_UP * hh + r[None, :] * _EDGE_SIDE * hh
-    x, y = pts[:, 0], pts[:, 1]
-    inside = (x >= 0) & (x < wid) & (y >= 0) & (y < hgt)
-    if not inside.all():
-        return True
-    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
+    return paper_ends_above(paper, c, down, hh, EDGE_PROBE)
 
 
 def _blob_at(ink: _Ink, c: FloatArray, size: float) -> int:
@@ -345,7 +333,7 @@ def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
         return []
     ids = np.arange(1, n)
     size = np.maximum(st[ids, 2], st[ids, 3]).astype(np.float64)
-    big = max(12, min(ink.labels.shape) // 5)
+    big = largest_glyph(ink.labels.shape)
     keep = (st[ids, 4] >= 10) & (size >= 6) & (size <= big)
     c = ink.centers[ids].astype(np.float64)
     x = np.clip(np.round(c[:, 0]).astype(int), 0, ink.paper.shape[1] - 1)
