@@ -87,19 +87,14 @@ def upright_card(image: BGRImage) -> BGRImage:
     return out
 
 
-def corner_index(card: BGRImage) -> tuple[FloatArray, float]:
-    """Rank-glyph feature and ink redness of the top-left index of an upright card.
+def corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
+    """Rank-glyph feature, ink redness and glyph height (pixels) of the top-left index of an
+    upright card.
 
     The glyph is the top ink shape of the corner (with a digit beside it, for 10);
     its partner is the shape below it, or else the nearest one (a joker's mark).
     The feature is computed exactly as the recogniser will see it.
     """
-    glyph, red, _ = _corner_index(card)
-    return glyph, red
-
-
-def _corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
-    """:func:`corner_index`, plus the rank glyph's height in pixels."""
     w, h = CARD_PX
     corner = card[: int(h * 0.42), : int(w * 0.3)]
     ink, _ = ink_and_paper(card)
@@ -201,7 +196,7 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
             naturals[rank] = card
         try:
             for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-                g, red, height = _corner_index(view)
+                g, red, height = corner_index(view)
                 if rank.is_joker:
                     joker_glyphs[rank].append(g)
                     reds[rank].append(red)
