@@ -440,8 +440,9 @@ class IndexFinder:
             return {}
         layout = pair_layout(points, pairs)
         geo = layout.geo
+        layout_ok = np.array([g[3] for g in geo], bool)
         # pairs with an index's layout, and the digit-over-pip pairs a "10" is read from
-        rows = np.array([g[3] for g in geo], bool)
+        rows = layout_ok.copy()
         single = {(p.glyph, p.pip): k for k, p in enumerate(pairs) if not p.sibling}
         for k in np.flatnonzero(rows):
             p = pairs[k]
@@ -459,9 +460,8 @@ class IndexFinder:
             g_scores = self._learned(g_raw, glyph_feats, scored)
             # only an index that may be accepted needs its pip read: its rank glyph reads
             # well enough, or it is a "10" (read from its parts later)
-            may = np.array([g[3] and (p.sibling > 0) for g, p in zip(geo, pairs, strict=True)])
-            may |= np.array([g[3] for g in geo]) \
-                & (g_scores[:, self._rank_cols].max(axis=1) >= MIN_RANK_SCORE)
+            may = layout_ok & (np.array([p.sibling > 0 for p in pairs])
+                               | (g_scores[:, self._rank_cols].max(axis=1) >= MIN_RANK_SCORE))
             pips = np.flatnonzero(may)
             if len(pips):
                 p_scores[pips] = self.model.scores(layout.pip_features(may)[pips])

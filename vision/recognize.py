@@ -299,11 +299,9 @@ class Recognizer:
         """
         found, strays = self.finder.find_with_strays(image, view_shape)
         marks = _consistent(found)
-        # --- taught joker marks (vision.joker_marks): jokers read from their corner mark
-        if self.joker_marks is not None:
+        if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, view_shape, marks, strays)
             marks = marks + jokers
-        # ---
         cards = group_cards(marks)
         if not cards:
             return SetReading((), 1.0, False)
