@@ -31,6 +31,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -52,12 +53,15 @@ VOC_RANK = {"nine": Rank.NINE, "ten": Rank.TEN, "jack": Rank.JACK, "queen": Rank
             "king": Rank.KING, "ace": Rank.ACE}
 
 
+Counts = dict[bool, list[int]]  # {has a joker: [exact, sets]}
+
+
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
-                 ) -> tuple[dict[bool, list[int]], list[int], list[float]]:
+                 ) -> tuple[Counts, list[int], list[float]]:
     """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown]
     and read times (s) over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
-    counts: dict[bool, list[int]] = {False: [0, 0], True: [0, 0]}
+    counts: Counts = {False: [0, 0], True: [0, 0]}
     honesty = [0, 0]
     times = []
     for seed in range(scenes):
@@ -109,6 +113,35 @@ def _fmt(row: list[int]) -> str:
             f"{ok_j / max(n_j, 1):6.1%}")
 
 
+@dataclass
+class Tally:
+    """Set figures summed per group of decks: exact (without / with a joker) and honesty."""
+
+    exact: defaultdict[str, list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0, 0, 0]))
+    honest: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+
+    def add(self, group: str, counts: Counts, honesty: list[int]) -> list[int]:
+        """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
+        row = [*counts[False], *counts[True]]
+        self.exact[group] = [a + b for a, b in zip(self.exact[group], row, strict=True)]
+        self.honest[group] = [a + b for a, b in zip(self.honest[group], honesty, strict=True)]
+        return row
+
+    def print_exact(self) -> None:
+        """One line of exact figures per group."""
+        for group, row in self.exact.items():
+            print(f"  == {group:<18} {_fmt(row)}")
+
+    def print_honesty(self) -> None:
+        """One line of honesty figures per group."""
+        for group, (wrong, offered) in self.honest.items():
+            n = self.exact[group][1] + self.exact[group][3]
+            print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} "
+                  f"{wrong / max(n, 1):6.1%} | "
+                  f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+
+
 def watch_timing(frames: int = 200) -> float:
     """Median seconds per idle 1280×720 frame for the zone watcher."""
     gen = SceneGenerator(DrawnFaces(0))
@@ -130,8 +163,7 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         return
     print("\nafter deck teaching (each deck taught from one photo per rank and joker of its own"
           "\nfaces), the same scenes:")
-    groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    honest: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    tally = Tally()
     times: list[float] = []
     for name, faces in decks:
         profile, problems = teach_faces(faces)
@@ -141,19 +173,13 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         counts, honesty, deck_times = set_accuracy(faces, scenes, rec, size)
         times += deck_times
         group = "developed on" if name in DEVELOPED_ON else "held out"
-        row = [*counts[False], *counts[True]]
-        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
-        honest[group] = [a + b for a, b in zip(honest[group], honesty, strict=True)]
+        row = tally.add(group, counts, honesty)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
         print(f"  {name:<14} {_fmt(row)}   ({group}; {len(profile.joker_marks)} joker marks; "
               f"confidently wrong {honesty[0]}/{n}{note})")
-    for group, row in groups.items():
-        print(f"  == {group:<18} {_fmt(row)}")
-    for group, (wrong, offered) in honest.items():
-        n = groups[group][1] + groups[group][3]
-        print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} {wrong / max(n, 1):6.1%} | "
-              f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+    tally.print_exact()
+    tally.print_honesty()
     print(f"  median time per set read with a taught deck: "
           f"{statistics.median(times) * 1000:.1f} ms")
 
@@ -184,8 +210,7 @@ def main() -> int:
     print(f"vision benchmark — {args.scenes} scenes per deck, {w}×{h} frames, one core, "
           f"classifier weight {weight:g}\n")
     print("set-level exact accuracy (count + ranks + joker kinds); sets without / with a joker:")
-    groups: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    honest: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    tally = Tally()
     all_times: list[float] = []
     decks: list[tuple[str, FaceSource]] = [(f"drawn-{s}", DrawnFaces(s)) for s in (0, 1, 2)]
     faces_dir = args.data / "card-faces"
@@ -199,18 +224,11 @@ def main() -> int:
         all_times += times
         group = ("own drawn decks" if name.startswith("drawn") else
                  "developed on" if name in DEVELOPED_ON else "held out")
-        row = [*counts[False], *counts[True]]
-        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
-        honest[group] = [a + b for a, b in zip(honest[group], honesty, strict=True)]
-        print(f"  {name:<14} {_fmt(row)}   ({group})")
-    for group, row in groups.items():
-        print(f"  == {group:<18} {_fmt(row)}")
+        print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty))}   ({group})")
+    tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
           "\n(the reading when sure, one of the candidates when unsure):")
-    for group, (wrong, offered) in honest.items():
-        n = groups[group][1] + groups[group][3]
-        print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} {wrong / max(n, 1):6.1%} | "
-              f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+    tally.print_honesty()
     if not args.no_teach:
         teach_figures([(n, f) for n, f in decks if not n.startswith("drawn")], args.scenes,
                       (w, h), clf, args.classifier_weight)
