@@ -296,6 +296,25 @@ def _near_edge(mark: IndexMark, paper: Mask) -> bool:
                             mark.glyph_height, NEAR_EDGE_PROBE)
 
 
+# A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
+# reach ~16 mm), so its paper reaches well over this many glyph heights along "down".
+MIN_PAPER_SPAN = 4.5
+
+
+def _fits_its_paper(mark: IndexMark, blobs: Labels, spans: dict[int, FloatArray]) -> bool:
+    """Whether the paper region the mark lies on spans enough glyph heights along its
+    "down" to hold a card with such an index: court-card art read as a huge glyph does not.
+    ``spans`` caches each region's outline."""
+    if mark.blob == 0:
+        return True
+    if mark.blob not in spans:
+        region = (blobs == mark.blob).astype(np.uint8)
+        contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        spans[mark.blob] = np.vstack([c.reshape(-1, 2) for c in contours]).astype(np.float64)
+    along = spans[mark.blob] @ np.array(mark.down)
+    return float(along.max() - along.min()) >= MIN_PAPER_SPAN * mark.glyph_height
+
+
 def largest_glyph(shape: tuple[int, ...]) -> int:
     """The largest ink component (pixels) taken for a glyph in a view of ``shape``."""
     return max(12, min(shape[0], shape[1]) // 5)
@@ -423,7 +442,9 @@ class IndexFinder:
         blobs, labels, stats, centers, split = ink_components(ink, paper, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
-        marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)])
+        spans: dict[int, FloatArray] = {}
+        marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)
+                                     and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
         return marks, _strays(image, paper, labels, stats, centers, unused, marks)

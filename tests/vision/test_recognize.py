@@ -174,3 +174,21 @@ def test_an_unread_corner_is_offered_as_a_joker_and_as_a_hidden_card_of_the_main
     assert offered[0] == tuple(sorted(parse_cards("QQQ")))
     assert tuple(sorted(parse_cards("QQQR"))) in offered[:2]
     assert tuple(sorted(parse_cards("QQQQ"))) in offered
+
+
+def test_an_index_too_big_for_the_paper_it_lies_on_is_not_a_card(recognizer: Recognizer) -> None:
+    """Court-card art can read as one huge glyph with a pip; a card is far taller than its
+    index, so an index whose paper spans under 4.5 of its glyph heights is dropped, while a
+    card's own indices are kept (a sure "B" was once read from a queen's robe this way)."""
+    import cv2
+    import numpy as np
+
+    face = np.asarray(DrawnFaces(0).face(Rank.EIGHT, "S").convert("RGB"))[:, :, ::-1]
+    corner = face[: face.shape[0] // 4, : face.shape[1] // 5]
+    huge = cv2.resize(corner, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
+    canvas = np.full((700, 900, 3), (40, 110, 60), np.uint8)
+    canvas[40:40 + huge.shape[0], 60:60 + huge.shape[1]] = huge
+    canvas[300:300 + face.shape[0], 500:500 + face.shape[1]] = face
+    marks = recognizer.finder.find(canvas)
+    assert [m.rank for m in marks] == [Rank.EIGHT, Rank.EIGHT]
+    assert all(m.center[0] > 500 for m in marks)
