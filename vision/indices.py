@@ -46,6 +46,9 @@ from vision.types import BGRImage, FloatArray, IntArray, Labels, Mask
 MIN_RANK_SCORE = 0.65
 MIN_PIP_SCORE = 0.6
 TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is part of
+# A J must read this much better than a "10" its bar would be the "1" of (a bar reads as J
+# less 0.05, so a true 10's J stays within ~0.1 of it; court art beside a J reads as a poor 0)
+J_TEN_LEAD = 0.15
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
 # How far a class the learned classifier doubts is marked down from its prototype similarity:
@@ -609,7 +612,7 @@ class IndexFinder:
             label = names[best_col]
             if s_rank < MIN_RANK_SCORE or s_rank <= s_other:
                 continue
-            if label == "J" and (pair.glyph, pair.pip) in in_ten \
+            if label == "J" and s_rank < in_ten.get((pair.glyph, pair.pip), -1.0) + J_TEN_LEAD \
                     and p_scores[k, self._o_col] < p_scores[k, self._pip_cols].max():
                 continue  # the "1" of a "10", not a J
             if not pair.sibling and label != "10" \
