@@ -174,16 +174,52 @@ def _consistent(marks: list[IndexMark]) -> list[IndexMark]:
     return keep
 
 
+def _main_rank(cards: list[CardReading]) -> Rank:
+    """The natural rank most cards read as (ties: the one read more confidently)."""
+    weight: dict[Rank, tuple[int, float]] = {}
+    for c in cards:
+        if c.rank.is_natural:
+            n, conf = weight.get(c.rank, (0, 0.0))
+            weight[c.rank] = (n + 1, conf + c.confidence)
+    return max(weight, key=lambda r: weight[r])
+
+
+def _on_the_index_line(card: CardReading, others: list[CardReading]) -> bool:
+    """Whether one of ``card``'s indices lies on the line of the ``others``' indices (within
+    half a glyph along "down", a few glyphs beside one): where a fanned card's index is,
+    unlike court art or pips posing as an index."""
+    for m in card.marks:
+        for o in others:
+            for a in o.marks:
+                d, r, h = _frame(a)
+                v = np.subtract(m.center, a.center)
+                if abs(float(np.dot(m.down, d))) > 0.9 and abs(float(v @ d)) < 0.5 * h \
+                        and abs(float(v @ r)) < 8 * h:
+                    return True
+    return False
+
+
 def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]]:
-    """Alternative readings of a set, most likely first."""
+    """The reading of a set, then alternatives, most likely first.
+
+    A set holds one natural rank (2s and jokers are wild), so when its cards read as two
+    or more, the reading is a legal set: the others read as the main rank (a card misread)
+    or left out (art read as an index) — the former when all the others lie on the line of
+    the main rank's indices —, and the other legal set and the cards as seen follow."""
     ranks = [c.rank for c in cards]
     conf = min((c.confidence for c in cards), default=0.0)
-    out: dict[tuple[Rank, ...], float] = {tuple(sorted(ranks)): conf}
-    naturals = Counter(r for r in ranks if r.is_natural)
-    if len(naturals) > 1:
-        main = naturals.most_common(1)[0][0]
-        fixed = [main if r.is_natural else r for r in ranks]
-        out.setdefault(tuple(sorted(fixed)), conf * 0.9)
+    out: dict[tuple[Rank, ...], float] = {}
+    if len({r for r in ranks if r.is_natural}) > 1:
+        main = _main_rank(cards)
+        ours = [c for c in cards if not c.rank.is_natural or c.rank == main]
+        odd = [c for c in cards if c.rank.is_natural and c.rank != main]
+        fixed = tuple(sorted(main if r.is_natural else r for r in ranks))
+        kept = tuple(sorted(c.rank for c in ours))
+        misread = all(_on_the_index_line(c, ours) for c in odd)
+        first, other = (fixed, kept) if misread else (kept, fixed)
+        out[first] = conf
+        out.setdefault(other, conf * 0.9)
+    out.setdefault(tuple(sorted(ranks)), conf * (0.8 if out else 1.0))
     weakest = sorted(range(len(cards)), key=lambda i: cards[i].confidence)[:2]
     for i in weakest:
         swapped = list(ranks)
@@ -192,7 +228,8 @@ def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]
         dropped = ranks[:i] + ranks[i + 1:]
         if dropped:
             out.setdefault(tuple(sorted(dropped)), (1 - cards[i].confidence) * 0.5)
-    return sorted(out.items(), key=lambda kv: -kv[1])[:4]
+    reading, *rest = out.items()
+    return [reading, *sorted(rest, key=lambda kv: -kv[1])[:3]]
 
 
 def _askew(marks: list[IndexMark]) -> bool:
@@ -306,9 +343,8 @@ class Recognizer:
         if not cards:
             return SetReading((), 1.0, False)
         cands = _candidates(cards)
-        conf = cands[0][1]
+        ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        ranks = tuple(sorted(c.rank for c in cards))
         unread = unread_corners(marks, strays)
         unsure = conf < self.threshold or mixed or bool(unread) or _askew(marks)
         if unread:

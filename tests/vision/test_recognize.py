@@ -212,3 +212,24 @@ def test_a_jack_beside_court_art_is_not_taken_for_the_1_of_a_10(
         reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
         exact += reading.cards == tuple(parse_cards("JJJJ"))
     assert exact >= 4
+
+
+def test_a_set_read_as_two_natural_ranks_is_read_as_a_legal_set() -> None:
+    """A played set holds one natural rank.  An odd index on the line of the others is a
+    misread card of the main rank; one off that line (court art, a pip) is left out.  The
+    cards as seen stay among the candidates."""
+    from vision.indices import IndexMark
+    from vision.recognize import _candidates, group_cards
+
+    def mark(rank: Rank, x: float, y: float) -> IndexMark:
+        return IndexMark(rank, 0.9, 0.3, Rank.THREE, (x, y), (0.0, 1.0), 30.0, "S", 1)
+
+    eights = [mark(Rank.EIGHT, 100 + 60 * i, 100) for i in range(3)]
+    on_line = _candidates(group_cards([*eights, mark(Rank.ACE, 280, 104)]))
+    assert on_line[0][0] == tuple(parse_cards("8888"))
+    assert tuple(parse_cards("888")) == on_line[1][0]
+    assert tuple(sorted(parse_cards("888A"))) in [c for c, _ in on_line]
+
+    in_the_face = _candidates(group_cards([*eights, mark(Rank.KING, 250, 260)]))
+    assert in_the_face[0][0] == tuple(parse_cards("888"))
+    assert tuple(parse_cards("8888")) == in_the_face[1][0]
