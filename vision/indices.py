@@ -107,8 +107,18 @@ def paper_kernel(shape: tuple[int, ...]) -> int:
     return max(3, (min(shape[0], shape[1]) // 48) | 1)
 
 
-def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
-    """Ink mask and paper mask (0/1) of a BGR image.
+@dataclass(frozen=True)
+class InkMap:
+    """Ink and paper masks (0/1) of an image, and the paper level they were cut from."""
+
+    ink: Mask
+    paper: Mask
+    level: Mask  # the paper brightness around each pixel (darkest channel, glyphs closed)
+
+
+def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO) -> InkMap:
+    """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
+    a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
@@ -124,9 +134,15 @@ def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mas
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
-    ink = cv2.compare(minch, cv2.multiply(bg, np.array([INK_RATIO])), cv2.CMP_LT)
+    ink = cv2.compare(minch, cv2.multiply(bg, np.array([ratio])), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
-    return (ink > 0).astype(np.uint8), paper
+    return InkMap((ink > 0).astype(np.uint8), paper, bg)
+
+
+def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
+    """Ink mask and paper mask (0/1) of a BGR image (:func:`ink_map` at :data:`INK_RATIO`)."""
+    m = ink_map(image, kernel)
+    return m.ink, m.paper
 
 
 # Per scored pair: glyph centre, unit "down", upright glyph height, index layout plausible.
@@ -274,15 +290,23 @@ def edge_probe(ups: npt.NDArray[np.float64]) -> EdgeProbe:
             np.tile(np.array([-0.3, 0.0, 0.3]), len(ups))[:, None])
 
 
+def _probe_points(centre: npt.NDArray[np.floating[Any]], down: npt.NDArray[np.floating[Any]],
+                  height: float, probe: EdgeProbe) -> npt.NDArray[np.float64]:
+    """The ``probe`` points (:func:`edge_probe`, × ``height``) "up" from ``centre``, (n, 2)."""
+    r = np.array([down[1], -down[0]])
+    t, side = probe
+    out: npt.NDArray[np.float64] = (centre[None, :] - down[None, :] * t * height
+                                    + r[None, :] * side * height)
+    return out
+
+
 def paper_ends_above(paper: Mask, centre: npt.NDArray[np.floating[Any]],
                      down: npt.NDArray[np.floating[Any]], height: float,
                      probe: EdgeProbe) -> bool:
     """Whether paper (or the image) ends at one of the ``probe`` points (:func:`edge_probe`,
     × ``height``) "up" from ``centre``: a corner mark sits just inside a card edge."""
     hgt, wid = paper.shape
-    r = np.array([down[1], -down[0]])
-    t, side = probe
-    pts = centre[None, :] - down[None, :] * t * height + r[None, :] * side * height
+    pts = _probe_points(centre, down, height, probe)
     x, y = pts[:, 0], pts[:, 1]
     if not ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all():
         return True
@@ -293,10 +317,20 @@ def paper_ends_above(paper: Mask, centre: npt.NDArray[np.floating[Any]],
 NEAR_EDGE_PROBE = edge_probe(np.arange(0.6, 2.0, 0.2))
 
 
-def _near_edge(mark: IndexMark, paper: Mask) -> bool:
-    """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them."""
-    return paper_ends_above(paper, np.array(mark.center), np.array(mark.down),
-                            mark.glyph_height, NEAR_EDGE_PROBE)
+def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
+    """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them
+    or, with ``edge_drop``, where the paper level falls below that fraction of the level at
+    the index (a white card on a paler floor that also passes for paper)."""
+    centre, down = np.array(mark.center), np.array(mark.down)
+    if paper_ends_above(inks.paper, centre, down, mark.glyph_height, NEAR_EDGE_PROBE):
+        return True
+    if edge_drop is None:
+        return False
+    hgt, wid = inks.level.shape  # the probe lies in the image: paper_ends_above checked
+    pts = _probe_points(centre, down, mark.glyph_height, NEAR_EDGE_PROBE).astype(int)
+    here = float(inks.level[min(max(int(centre[1]), 0), hgt - 1),
+                            min(max(int(centre[0]), 0), wid - 1)])
+    return bool((inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any())
 
 
 # A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
@@ -426,27 +460,30 @@ class IndexFinder:
         self._o_col = labels.index(LETTER_O)
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
-    def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None
-             ) -> list[IndexMark]:
+    def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
+             ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> list[IndexMark]:
         """All corner indices in ``image``.
 
         Size limits (paper-level closing, largest glyph) follow the image size; when ``image``
         is a crop of a larger view, pass that view's ``(height, width)`` as ``view_shape`` so
-        the crop is read exactly as the whole view would be.
+        the crop is read exactly as the whole view would be.  ``ink_ratio``: ink is darker
+        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`.
         """
-        return self.find_with_strays(image, view_shape)[0]
+        return self.find_with_strays(image, view_shape, ink_ratio, edge_drop)[0]
 
-    def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None
+    def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
+                         ink_ratio: float = INK_RATIO, edge_drop: float | None = None
                          ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
-        ink, paper = ink_and_paper(image, paper_kernel(shape))
-        blobs, labels, stats, centers, split = ink_components(ink, paper, big)
+        inks = ink_map(image, paper_kernel(shape), ink_ratio)
+        paper = inks.paper
+        blobs, labels, stats, centers, split = ink_components(inks.ink, paper, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
-        marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)
+        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, edge_drop)
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]

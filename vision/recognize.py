@@ -34,6 +34,12 @@ DEFAULT_THRESHOLD = 0.5
 ASKEW_DEG = 15.0  # an index turned this far from the set's axis makes the set unsure
 UNREAD_SPLIT = 0.9  # glyph heights across the index line that part two unread corners
 WARP_ENLARGE = 2.0  # zone views are warped at 1/2 their scale, then enlarged
+FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards are found
+# Photos (find_cards): one pass per (ink threshold, least index score), see
+# Recognizer._photo_marks; and how far the paper level falls at a card edge against a pale
+# floor that also passes for paper (see vision.indices._near_edge).
+PHOTO_PASSES = ((0.8, 0.6), (0.65, 0.8))
+PHOTO_EDGE_DROP = 0.9
 
 
 
@@ -319,13 +325,24 @@ class Recognizer:
     def find_cards(self, image: BGRImage) -> list[CardReading]:
         """Every card found in any photo (no mat needed), with boxes in ``image`` pixels."""
         long_side = max(image.shape[:2])
-        scale = float(np.clip(1400 / max(long_side, 1), 1.0, 4.0))
+        scale = float(np.clip(FIND_LONG_SIDE / max(long_side, 1), 1.0, 4.0))
         work = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
                                                      interpolation=cv2.INTER_CUBIC)
-        cards = group_cards(self.finder.find(work))
+        cards = group_cards(self._photo_marks(work))
         if scale == 1.0:
             return cards
         return [_rescale(c, 1 / scale) for c in cards]
+
+    def _photo_marks(self, image: BGRImage) -> list[IndexMark]:
+        """The indices in a photo: read with faint ink counted (thin red strokes of small
+        cards fade), then, where nothing was read, with a stricter ink threshold (at which
+        an index touching a pip comes apart); each pass keeps only its good enough matches."""
+        marks: list[IndexMark] = []
+        for ratio, least in PHOTO_PASSES:
+            marks += [m for m in self.finder.find(image, None, ratio, PHOTO_EDGE_DROP)
+                      if m.score >= least
+                      and all(math.dist(m.center, n.center) > n.height for n in marks)]
+        return marks
 
     def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None
                  ) -> SetReading:
