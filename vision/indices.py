@@ -104,13 +104,15 @@ def paper_kernel(shape: tuple[int, ...]) -> int:
     return max(3, (min(shape[0], shape[1]) // 48) | 1)
 
 
-def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
+def ink_and_paper(image: BGRImage, kernel: int | None = None, darkest: Mask | None = None
+                  ) -> tuple[Mask, Mask]:
     """Ink mask and paper mask (0/1) of a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
+    ``darkest``: the image's :func:`darkest_channel`, when already computed.
     """
-    minch = darkest_channel(image)
+    minch = darkest if darkest is not None else darkest_channel(image)
     h, w = minch.shape
     # The paper level around each pixel: a closing wide enough to swallow whole index glyphs
     # and pips, done at quarter resolution (it is smooth anyway) for speed.
@@ -276,14 +278,27 @@ def paper_ends_above(paper: Mask, centre: npt.NDArray[np.floating[Any]],
                      probe: EdgeProbe) -> bool:
     """Whether paper (or the image) ends at one of the ``probe`` points (:func:`edge_probe`,
     × ``height``) "up" from ``centre``: a corner mark sits just inside a card edge."""
+    return bool(paper_ends_above_each(paper, centre, down[None, :], np.array([height]),
+                                      probe)[0])
+
+
+def paper_ends_above_each(paper: Mask, centre: npt.NDArray[np.floating[Any]],
+                          downs: npt.NDArray[np.floating[Any]],
+                          heights: npt.NDArray[np.floating[Any]],
+                          probe: EdgeProbe) -> npt.NDArray[np.bool_]:
+    """:func:`paper_ends_above` for several ways "down" (k, 2), each with its height (k,)."""
     hgt, wid = paper.shape
-    r = np.array([down[1], -down[0]])
+    r = np.stack([downs[:, 1], -downs[:, 0]], axis=1)
     t, side = probe
-    pts = centre[None, :] - down[None, :] * t * height + r[None, :] * side * height
-    x, y = pts[:, 0], pts[:, 1]
-    if not ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all():
-        return True
-    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
+    h = heights[:, None, None]
+    pts = centre - downs[:, None, :] * t * h + r[:, None, :] * side * h
+    x, y = pts[..., 0], pts[..., 1]
+    inside = ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all(axis=1)
+    # (the rows with a point off the image end there whatever the paper)
+    xi = np.where(inside[:, None], x, 0).astype(int)
+    yi = np.where(inside[:, None], y, 0).astype(int)
+    ends: npt.NDArray[np.bool_] = ~inside | (paper[yi, xi] == 0).any(axis=1)
+    return ends
 
 
 # glyph heights up from an index where paper must end
@@ -301,14 +316,30 @@ def largest_glyph(shape: tuple[int, ...]) -> int:
     return max(12, min(shape[0], shape[1]) // 5)
 
 
-def ink_components(ink: Mask, paper: Mask, big: int
-                   ) -> tuple[Labels, Labels, Labels, Labels, Mask]:
-    """The paper's regions, and the ink's connected components (labels, stats, centres)
-    after large or sparse shapes are split (:func:`_split_thin_links`), with that ink."""
+def paper_regions(paper: Mask) -> Labels:
+    """The paper's connected regions (labels; cards touching share one)."""
     _, blobs = cv2.connectedComponents(paper, connectivity=8)
+    return blobs
+
+
+def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
+    """The ink's connected components (labels, stats, centres) after large or sparse shapes
+    are split (:func:`_split_thin_links`), with that ink."""
     split = _split_thin_links(ink, big)
     _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
-    return blobs, labels, stats, centers, split
+    return labels, stats, centers, split
+
+
+@dataclass(frozen=True)
+class PaperInk:
+    """An image's ink and paper as :class:`IndexFinder` saw them, for a later pass over the
+    same image (:class:`vision.joker_marks.JokerMarkReader`)."""
+
+    darkest: Mask  # the image's darkest_channel
+    ink: Mask  # ink on paper (0/1), before large or sparse shapes are split
+    paper: Mask  # 0/1
+    blobs: Labels  # the paper's regions (paper_regions)
+    big: int  # the largest glyph (largest_glyph of the view's shape)
 
 
 # An index's own box, in glyph heights from the glyph centre: above, below (the pip), beside.
@@ -381,6 +412,15 @@ def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
     return [m for m, k in zip(marks, inside, strict=True) if not k]
 
 
+@dataclass(frozen=True)
+class Survey:
+    """What :meth:`IndexFinder.survey` saw in an image."""
+
+    marks: list[IndexMark]
+    strays: list[StrayInk]
+    ink: PaperInk
+
+
 class IndexFinder:
     """Finds :class:`IndexMark`\\ s in BGR images with a glyph model."""
 
@@ -417,16 +457,24 @@ class IndexFinder:
     def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None
                          ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
+        survey = self.survey(image, view_shape)
+        return survey.marks, survey.strays
+
+    def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None) -> Survey:
+        """Like :meth:`find_with_strays`, with the ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
-        ink, paper = ink_and_paper(image, paper_kernel(shape))
-        blobs, labels, stats, centers, split = ink_components(ink, paper, big)
+        darkest = darkest_channel(image)
+        ink, paper = ink_and_paper(image, paper_kernel(shape), darkest)
+        blobs = paper_regions(paper)
+        labels, stats, centers, split = ink_components(ink, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         marks = _drop_joker_letters([m for m in parts if _near_edge(m, paper)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
-        return marks, _strays(image, paper, labels, stats, centers, unused, marks)
+        return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),
+                      PaperInk(darkest, ink, paper, blobs, big))
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
                  cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
