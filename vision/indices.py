@@ -249,7 +249,9 @@ def _split_thin_links(ink: Mask, big: int) -> Mask:
     if not tangled.any():
         return ink
     opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    out: Mask = np.where(tangled[labels], opened, ink).astype(np.uint8)
+    # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
+    out: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
+                         ).astype(np.uint8)
     return out
 
 

@@ -25,7 +25,7 @@ set is unsure), a poor one is left alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import cv2
 import numpy as np
@@ -232,7 +232,7 @@ def _members(ink: _Ink, head: int, down: FloatArray,
     inside = ((up[:, 0] >= x0 - pad) & (up[:, 0] <= x1 + pad) & (up[:, 1] >= y0 - pad)
               & (up[:, 1] <= y1 + pad) & (ink.stats[near, 4] >= 4))
     parts = {head}
-    for i in near[inside]:
+    for i in near[inside & (near != head)]:  # (the head is a part anyway)
         # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
         u = _upright(ink.points(int(i)), c, down)
         within = ((u[:, 0] >= x0 - pad) & (u[:, 0] <= x1 + pad) & (u[:, 1] >= y0 - pad)
@@ -325,6 +325,31 @@ def _turn(v: FloatArray, degrees: float) -> FloatArray:
     a = np.radians(degrees)
     c, s = np.cos(a), np.sin(a)
     return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
+
+
+TURNS = (-6.0, 0.0, 6.0)  # degrees a card may lie off the way it is taken to lie
+
+
+def _frozen_rows(downs: list[FloatArray]) -> FloatArray:
+    out = np.array(downs)
+    out.flags.writeable = False  # cached: shared between reads
+    return out
+
+
+@lru_cache(maxsize=256)
+def _index_turns(down: tuple[float, float]) -> FloatArray:
+    """The ways "down" may point (rows) for a card lying as an index with ``down`` does (or
+    turned 180°)."""
+    d = np.array(down, np.float32)
+    return _frozen_rows([_turn(v, a) for v in (d, -d) for a in TURNS])
+
+
+@lru_cache(maxsize=256)
+def _paper_turns(angle: float) -> FloatArray:
+    """The ways "down" may point (rows) for a card lying along the sides of a paper region
+    turned ``angle`` degrees."""
+    base = _turn(np.array([0.0, 1.0], np.float32), angle)
+    return _frozen_rows([_turn(base, 90.0 * k + a) for k in range(4) for a in TURNS])
 
 
 EDGE_PROBE = edge_probe(np.arange(0.7, 2.4, 0.25))  # head heights up where paper must end
@@ -488,16 +513,13 @@ class JokerMarkReader:
         return False
 
     @staticmethod
-    def _directions(ink: _Ink, head: int, m: IndexMark | None) -> list[FloatArray]:
-        """Which ways "down" may point for a card whose corner holds ``head``: as the read
-        index ``m`` beside it lies (or turned 180°), else along the paper blob's sides."""
-        c = ink.centers[head].astype(np.float32)
+    def _directions(ink: _Ink, head: int, m: IndexMark | None) -> FloatArray:
+        """Which ways "down" may point for a card whose corner holds ``head`` (k, 2): as the
+        read index ``m`` beside it lies (or turned 180°), else along the paper blob's sides."""
         if m is not None:
-            d = np.array(m.down, np.float32)
-            return [_turn(v, a) for v in (d, -d) for a in (-6.0, 0.0, 6.0)]
-        base = _turn(np.array([0.0, 1.0], np.float32),
-                     ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
-        return [_turn(base, 90.0 * k + a) for k in range(4) for a in (-6.0, 0.0, 6.0)]
+            return _index_turns(m.down)
+        c = ink.centers[head].astype(np.float32)
+        return _paper_turns(ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
 
     def _match(self, ink: _Ink, head: int, beside: IndexMark | None, marks: list[IndexMark],
                h_ref: float | None) -> _Hit | None:
@@ -538,11 +560,10 @@ class JokerMarkReader:
             expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
         return lo * expected, hi * expected
 
-    def _match_along(self, ink: _Ink, head: int, directions: list[FloatArray],
-                     h_ref: float | None, penalty: float) -> _Hit | None:
-        """The best reading of ``head`` with "down" one of ``directions`` (``h_ref``: the
+    def _match_along(self, ink: _Ink, head: int, downs: FloatArray, h_ref: float | None,
+                     penalty: float) -> _Hit | None:
+        """The best reading of ``head`` with "down" one of ``downs`` (k, 2) (``h_ref``: the
         set's glyph height, else the zone's scale sets the expected size)."""
-        downs = np.array(directions, np.float32)
         heights = _head_heights(ink, head, downs)
         ranges = [self._size_range(mk, h_ref) for mk in self.marks]
         # per turn, the taught marks whose size the head has turned so
