@@ -239,22 +239,6 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
     return layout.glyph_features(every), layout.pip_features(every), layout.geo
 
 
-def _split_thin_links(ink: Mask, big: int) -> Mask:
-    """Open (3×3) only the large or sparse ink shapes — an index touching a court-card frame
-    or a card edge — so they fall apart, leaving thin glyph strokes elsewhere intact."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    side = np.maximum(stats[:, 2], stats[:, 3])
-    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
-    tangled[0] = False
-    if not tangled.any():
-        return ink
-    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
-    out: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
-                         ).astype(np.uint8)
-    return out
-
-
 def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
     """How red component ``i``'s ink is: the 75th percentile of R − max(B, G) over its
     pixels (a high percentile: a small mark's edges blur into the paper and lose colour)."""
@@ -325,9 +309,19 @@ def paper_regions(paper: Mask) -> Labels:
 
 
 def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
-    """The ink's connected components (labels, stats, centres) after large or sparse shapes
-    are split (:func:`_split_thin_links`), with that ink."""
-    split = _split_thin_links(ink, big)
+    """The ink's connected components (labels, stats, centres) after its large or sparse
+    shapes — an index touching a court-card frame or a card edge — are opened (3×3) so they
+    fall apart, leaving thin glyph strokes elsewhere intact; with that ink."""
+    _, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    side = np.maximum(stats[:, 2], stats[:, 3])
+    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
+    tangled[0] = False
+    if not tangled.any():
+        return labels, stats, centers, ink
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
+    split: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
+                           ).astype(np.uint8)
     _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
     return labels, stats, centers, split
 

@@ -205,8 +205,8 @@ def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatA
 def _head_heights(ink: _Ink, head: int, downs: FloatArray) -> FloatArray:
     """The head's height along each of ``downs`` (k, 2)."""
     v = ink.points(head) - ink.centre(head)
-    along = v[:, :1] * downs[:, 0] + v[:, 1:] * downs[:, 1]  # (points, k)
-    heights: FloatArray = along.max(axis=0) - along.min(axis=0) + 1.0
+    along = downs[:, :1] * v[:, 0] + downs[:, 1:] * v[:, 1]  # (k, points)
+    heights: FloatArray = along.max(axis=1) - along.min(axis=1) + 1.0
     return heights
 
 
@@ -215,31 +215,42 @@ def _head_size(ink: _Ink, head: int, down: FloatArray) -> tuple[FloatArray, floa
     return ink.centre(head), float(_head_heights(ink, head, down[None, :])[0])
 
 
-def _members(ink: _Ink, head: int, down: FloatArray,
-             box: tuple[float, float, float, float],
-             size: tuple[FloatArray, float] | None = None) -> list[int]:
-    """The head and the components whose centre lies in its mark's ``box`` (padded);
-    ``size``: the head's :func:`_head_size` along ``down``, when already known."""
-    c, hh = size if size is not None else _head_size(ink, head, down)
-    x0, y0, x1, y1 = (v * hh for v in box)
+def _members(ink: _Ink, head: int, downs: FloatArray, heights: FloatArray,
+             boxes: npt.NDArray[np.float64]) -> list[tuple[int, ...]]:
+    """For each row of ``downs`` (k, 2), the head's height along it (``heights``) and a mark's
+    box (``boxes``, (k, 4)): the head and the components whose centre lies in its mark's
+    box (padded), sorted."""
+    c = ink.centre(head)
+    hh = heights.astype(np.float64)
+    x0, y0, x1, y1 = (boxes * hh[:, None]).T
     pad = BOX_PAD * hh
-    reach = float(np.hypot(max(abs(x0), abs(x1)), max(abs(y0), abs(y1)))) + 2 * pad
-    near = np.flatnonzero(ink.distances(head) <= reach)
-    near = near[near > 0]
-    if not len(near):
-        return [head]
-    up = _upright(ink.centers32[near], c, down)
-    inside = ((up[:, 0] >= x0 - pad) & (up[:, 0] <= x1 + pad) & (up[:, 1] >= y0 - pad)
-              & (up[:, 1] <= y1 + pad) & (ink.stats[near, 4] >= 4))
-    parts = {head}
-    for i in near[inside & (near != head)]:  # (the head is a part anyway)
-        # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
-        u = _upright(ink.points(int(i)), c, down)
-        within = ((u[:, 0] >= x0 - pad) & (u[:, 0] <= x1 + pad) & (u[:, 1] >= y0 - pad)
-                  & (u[:, 1] <= y1 + pad))
-        if within.mean() >= 0.9:
-            parts.add(int(i))
-    return sorted(parts)
+    reach = np.hypot(np.maximum(np.abs(x0), np.abs(x1)), np.maximum(np.abs(y0), np.abs(y1))) \
+        + 2 * pad
+    # (compared in float32, as the points are)
+    left, right = (x0 - pad).astype(np.float32)[:, None], (x1 + pad).astype(np.float32)[:, None]
+    top, bottom = (y0 - pad).astype(np.float32)[:, None], (y1 + pad).astype(np.float32)[:, None]
+    near = ink.distances(head)[None, :] <= reach.astype(np.float32)[:, None]
+    near[:, [0, head]] = False  # not the background; the head is a part anyway
+    ids = np.flatnonzero(near.any(axis=0))
+    ids = ids[ink.stats[ids, 4] >= 4]
+    parts = [{head} for _ in range(len(downs))]
+    if len(ids):
+        v = ink.centers32[ids] - c
+        across = v[:, 0] * downs[:, 1:] - v[:, 1] * downs[:, :1]  # (k, ids) upright x
+        along = v[:, 0] * downs[:, :1] + v[:, 1] * downs[:, 1:]  # and y
+        inside = near[:, ids] & (across >= left) & (across <= right) & (along >= top) \
+            & (along <= bottom)
+        for j in np.flatnonzero(inside.any(axis=0)):
+            # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
+            rows = np.flatnonzero(inside[:, j])
+            w = ink.points(int(ids[j])) - c
+            across = w[:, 0] * downs[rows, 1:] - w[:, 1] * downs[rows, :1]
+            along = w[:, 0] * downs[rows, :1] + w[:, 1] * downs[rows, 1:]
+            within = (across >= left[rows]) & (across <= right[rows]) & (along >= top[rows]) \
+                & (along <= bottom[rows])
+            for r in rows[within.mean(axis=1) >= 0.9]:
+                parts[r].add(int(ids[j]))
+    return [tuple(sorted(p)) for p in parts]
 
 
 def _features(ink: _Ink, origin: FloatArray, marks: list[tuple[FloatArray, tuple[int, ...]]]
@@ -309,7 +320,8 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
     up = _upright(np.vstack([ink.points(i) for i in parts]), c, down) / hh
     box = (float(up[:, 0].min()), float(up[:, 1].min()),
            float(up[:, 0].max()), float(up[:, 1].max()))
-    feature = _features(ink, c, [(down, tuple(_members(ink, head, down, box)))])[0]
+    members = _members(ink, head, down[None, :], np.array([hh], np.float32), np.array([box]))
+    feature = _features(ink, c, [(down, members[0])])[0]
     # the other corner's head, seen from this one (its centre, turned back into this card)
     ink2, head2 = heads[1]
     c2 = ink2.points(head2).mean(axis=0)
@@ -530,9 +542,10 @@ class JokerMarkReader:
                                      0.0)
         # off the line of the read indices: the card still lies as the others of the set
         # (nearly parallel), else as the paper around it
-        c = ink.centers[head]
-        nearest = min(marks, key=lambda k: float(np.hypot(*np.subtract(k.center, c)))) \
-            if marks else None
+        nearest = None
+        if marks:
+            v = np.array([k.center for k in marks]) - ink.centers[head]
+            nearest = marks[int(np.argmin(np.hypot(v[:, 0], v[:, 1])))]
         best = None
         if nearest is not None:
             best = self._match_along(ink, head, self._directions(ink, head, nearest), None,
@@ -569,25 +582,26 @@ class JokerMarkReader:
         # per turn, the taught marks whose size the head has turned so
         fits = [[mk for mk, (lo, hi) in zip(self.marks, ranges, strict=True) if lo <= hh <= hi]
                 for hh in heights.tolist()]
-        if not any(fits):
-            return None
-        colour: Rank | None = None
-        if self.red_split is not None:  # the colour decides which joker it can be
-            colour = Rank.BIG_JOKER if ink.redness(head) > self.red_split \
-                else Rank.SMALL_JOKER
-            fits = [[mk for mk in f if mk.rank is colour] for f in fits]
         turns = np.array([t for t, f in enumerate(fits) if f], np.intp)
         if not len(turns):
             return None
         c = ink.centre(head)
-        at_edge = paper_ends_above_each(ink.paper, c, downs[turns],
-                                        heights[turns].astype(np.float64), EDGE_PROBE)
-        turns = turns[at_edge]
+        turns = turns[paper_ends_above_each(ink.paper, c, downs[turns],
+                                            heights[turns].astype(np.float64), EDGE_PROBE)]
+        colour: Rank | None = None
+        if len(turns) and self.red_split is not None:  # the colour decides which joker
+            colour = Rank.BIG_JOKER if ink.redness(head) > self.red_split \
+                else Rank.SMALL_JOKER
+            fits = [[mk for mk in f if mk.rank is colour] for f in fits]
+            turns = turns[[bool(fits[t]) for t in turns]]
         if not len(turns):
             return None
         # each fitting mark's parts per turn, and one feature per turn and distinct parts
-        parts = {(t, k): tuple(_members(ink, head, downs[t], mk.box, (c, float(heights[t]))))
-                 for t in turns.tolist() for k, mk in enumerate(fits[t])}
+        pairs = [(t, k) for t in turns.tolist() for k in range(len(fits[t]))]
+        rows = [t for t, _ in pairs]
+        parts = dict(zip(pairs, _members(ink, head, downs[rows], heights[rows],
+                                         np.array([fits[t][k].box for t, k in pairs])),
+                         strict=True))
         keys = list(dict.fromkeys((t, p) for (t, _), p in parts.items()))
         features = _features(ink, c, [(downs[t], p) for t, p in keys])
         row = {key: j for j, key in enumerate(keys)}
