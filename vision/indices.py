@@ -98,6 +98,15 @@ def darkest_channel(image: BGRImage) -> Mask:
     return cv2.min(cv2.min(b, g), r)
 
 
+# per paper level, INK_RATIO × it as cv2.multiply rounds it (a lookup costs a third as much)
+_INK_LEVELS = cv2.multiply(np.arange(256, dtype=np.uint8)[None, :], np.array([INK_RATIO]))
+
+
+def ink_level(paper_level: Mask) -> Mask:
+    """Per pixel, the level (uint8) below which a pixel on paper of ``paper_level`` is ink."""
+    return cv2.LUT(paper_level, _INK_LEVELS)
+
+
 def paper_kernel(shape: tuple[int, ...]) -> int:
     """The default width (quarter-resolution pixels) of the closing that estimates the paper
     level in an image of ``shape``: wide enough to swallow index glyphs and pips."""
@@ -123,7 +132,7 @@ def ink_and_paper(image: BGRImage, kernel: int | None = None, darkest: Mask | No
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
-    ink = cv2.compare(minch, cv2.multiply(bg, np.array([INK_RATIO])), cv2.CMP_LT)
+    ink = cv2.compare(minch, ink_level(bg), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
     return (ink > 0).astype(np.uint8), paper
 

@@ -34,7 +34,6 @@ import numpy.typing as npt
 from gouji.cards import Rank
 from vision.glyphs import GLYPH_SIZE, batch_features
 from vision.indices import (
-    INK_RATIO,
     IndexMark,
     PaperInk,
     StrayInk,
@@ -43,6 +42,7 @@ from vision.indices import (
     edge_probe,
     ink_and_paper,
     ink_components,
+    ink_level,
     largest_glyph,
     mark_frame,
     paper_ends_above,
@@ -182,13 +182,11 @@ def _zone_ink(image: BGRImage, seen: PaperInk) -> _Ink:
     # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
     # brightest paper within reach
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (EDGE_REACH | 1, EDGE_REACH | 1))
-    near = cv2.compare(seen.darkest,
-                       cv2.multiply(cv2.dilate(seen.darkest, k), np.array([INK_RATIO])),
-                       cv2.CMP_LT)
+    near = cv2.compare(seen.darkest, ink_level(cv2.dilate(seen.darkest, k)), cv2.CMP_LT)
     # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * EDGE_REACH + 1,) * 2)
     filled = cv2.morphologyEx(seen.paper, cv2.MORPH_CLOSE, wide)
-    ink = np.maximum(seen.ink, (near > 0) & (filled > 0)).astype(np.uint8)
+    ink = cv2.bitwise_or(seen.ink, cv2.bitwise_and(near, filled))  # 0/1: filled is
     labels, stats, centers, _ = ink_components(ink, seen.big)
     return _Ink(image, labels, stats, centers, seen.paper, seen.blobs)
 
