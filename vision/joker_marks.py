@@ -186,7 +186,7 @@ def _zone_ink(image: BGRImage, seen: PaperInk) -> _Ink:
     # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * EDGE_REACH + 1,) * 2)
     filled = cv2.morphologyEx(seen.paper, cv2.MORPH_CLOSE, wide)
-    ink = cv2.bitwise_or(seen.ink, cv2.bitwise_and(near, filled))  # 0/1: filled is
+    ink = cv2.bitwise_or(seen.ink, cv2.bitwise_and(near, filled))  # (near: 0/255, the rest 0/1)
     labels, stats, centers, _ = ink_components(ink, seen.big)
     return _Ink(image, labels, stats, centers, seen.paper, seen.blobs)
 
@@ -514,13 +514,19 @@ class JokerMarkReader:
         a turned head's box is up to √2 its height)."""
         side = float(max(ink.stats[head, 2], ink.stats[head, 3]))
         for mk in self.marks:
-            if beside and h_ref is not None and np.isfinite(mk.glyph_ratio):
-                expected, (lo, hi) = mk.glyph_ratio * h_ref, SIZE_RANGE
-            else:
-                expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
+            expected, lo, hi = self._expected_size(mk, h_ref if beside else None)
             if 0.7 * lo * expected <= side <= 1.5 * hi * expected:
                 return True
         return False
+
+    @staticmethod
+    def _expected_size(mk: JokerMark, h_ref: float | None) -> tuple[float, float, float]:
+        """The head height (pixels) expected of taught mark ``mk``, and the least and most
+        fraction of it allowed (``h_ref``: the set's glyph height, else the zone's scale sets
+        the expected size)."""
+        if h_ref and np.isfinite(mk.glyph_ratio):
+            return mk.glyph_ratio * h_ref, *SIZE_RANGE
+        return mk.card_ratio * ZONE_CARD_PX, *CARD_SIZE_RANGE
 
     @staticmethod
     def _directions(ink: _Ink, head: int, m: IndexMark | None) -> FloatArray:
@@ -562,21 +568,13 @@ class JokerMarkReader:
                 best = other
         return best
 
-    def _size_range(self, mk: JokerMark, h_ref: float | None) -> tuple[float, float]:
-        """The head heights (pixels) that fit taught mark ``mk`` (``h_ref``: the set's glyph
-        height, else the zone's scale sets the expected size)."""
-        if h_ref and np.isfinite(mk.glyph_ratio):
-            expected, (lo, hi) = mk.glyph_ratio * h_ref, SIZE_RANGE
-        else:
-            expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
-        return lo * expected, hi * expected
-
     def _match_along(self, ink: _Ink, head: int, downs: FloatArray, h_ref: float | None,
                      penalty: float) -> _Hit | None:
         """The best reading of ``head`` with "down" one of ``downs`` (k, 2) (``h_ref``: the
         set's glyph height, else the zone's scale sets the expected size)."""
         heights = _head_heights(ink, head, downs)
-        ranges = [self._size_range(mk, h_ref) for mk in self.marks]
+        ranges = [(lo * e, hi * e) for e, lo, hi in (self._expected_size(mk, h_ref)
+                                                     for mk in self.marks)]
         # per turn, the taught marks whose size the head has turned so
         fits = [[mk for mk, (lo, hi) in zip(self.marks, ranges, strict=True) if lo <= hh <= hi]
                 for hh in heights.tolist()]
