@@ -24,6 +24,7 @@ seen but could not be read, such as a joker's picture.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -101,6 +102,20 @@ def darkest_channel(image: BGRImage) -> Mask:
     return cv2.min(cv2.min(b, g), r)
 
 
+@lru_cache(maxsize=8)
+def _ink_levels(ratio: float) -> Mask:
+    """Per paper level, ``ratio`` × it as cv2.multiply rounds it (a lookup costs a third as
+    much as the multiply)."""
+    levels: Mask = cv2.multiply(np.arange(256, dtype=np.uint8)[None, :], np.array([ratio]))
+    return levels
+
+
+def ink_level(paper_level: Mask, ratio: float = INK_RATIO) -> Mask:
+    """Per pixel, the level (uint8) below which a pixel on paper of ``paper_level`` is ink
+    (darker than ``ratio`` × it)."""
+    return cv2.LUT(paper_level, _ink_levels(ratio))
+
+
 def paper_kernel(shape: tuple[int, ...]) -> int:
     """The default width (quarter-resolution pixels) of the closing that estimates the paper
     level in an image of ``shape``: wide enough to swallow index glyphs and pips."""
@@ -116,14 +131,16 @@ class InkMap:
     level: Mask  # the paper brightness around each pixel (darkest channel, glyphs closed)
 
 
-def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO) -> InkMap:
+def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO,
+            darkest: Mask | None = None) -> InkMap:
     """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
     a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
+    ``darkest``: the image's :func:`darkest_channel`, when already computed.
     """
-    minch = darkest_channel(image)
+    minch = darkest if darkest is not None else darkest_channel(image)
     h, w = minch.shape
     # The paper level around each pixel: a closing wide enough to swallow whole index glyphs
     # and pips, done at quarter resolution (it is smooth anyway) for speed.
@@ -134,14 +151,15 @@ def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
-    ink = cv2.compare(minch, cv2.multiply(bg, np.array([ratio])), cv2.CMP_LT)
+    ink = cv2.compare(minch, ink_level(bg, ratio), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
     return InkMap((ink > 0).astype(np.uint8), paper, bg)
 
 
-def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
+def ink_and_paper(image: BGRImage, kernel: int | None = None, darkest: Mask | None = None
+                  ) -> tuple[Mask, Mask]:
     """Ink mask and paper mask (0/1) of a BGR image (:func:`ink_map` at :data:`INK_RATIO`)."""
-    m = ink_map(image, kernel)
+    m = ink_map(image, kernel, darkest=darkest)
     return m.ink, m.paper
 
 
@@ -256,20 +274,6 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
     return layout.glyph_features(every), layout.pip_features(every), layout.geo
 
 
-def _split_thin_links(ink: Mask, big: int) -> Mask:
-    """Open (3×3) only the large or sparse ink shapes — an index touching a court-card frame
-    or a card edge — so they fall apart, leaving thin glyph strokes elsewhere intact."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    side = np.maximum(stats[:, 2], stats[:, 3])
-    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
-    tangled[0] = False
-    if not tangled.any():
-        return ink
-    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    out: Mask = np.where(tangled[labels], opened, ink).astype(np.uint8)
-    return out
-
-
 def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
     """How red component ``i``'s ink is: the 75th percentile of R − max(B, G) over its
     pixels (a high percentile: a small mark's edges blur into the paper and lose colour)."""
@@ -305,12 +309,27 @@ def paper_ends_above(paper: Mask, centre: npt.NDArray[np.floating[Any]],
                      probe: EdgeProbe) -> bool:
     """Whether paper (or the image) ends at one of the ``probe`` points (:func:`edge_probe`,
     × ``height``) "up" from ``centre``: a corner mark sits just inside a card edge."""
+    return bool(paper_ends_above_each(paper, centre, down[None, :], np.array([height]),
+                                      probe)[0])
+
+
+def paper_ends_above_each(paper: Mask, centre: npt.NDArray[np.floating[Any]],
+                          downs: npt.NDArray[np.floating[Any]],
+                          heights: npt.NDArray[np.floating[Any]],
+                          probe: EdgeProbe) -> npt.NDArray[np.bool_]:
+    """:func:`paper_ends_above` for several ways "down" (k, 2), each with its height (k,)."""
     hgt, wid = paper.shape
-    pts = _probe_points(centre, down, height, probe)
-    x, y = pts[:, 0], pts[:, 1]
-    if not ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all():
-        return True
-    return bool((paper[y.astype(int), x.astype(int)] == 0).any())
+    r = np.stack([downs[:, 1], -downs[:, 0]], axis=1)
+    t, side = probe
+    h = heights[:, None, None]
+    pts = centre - downs[:, None, :] * t * h + r[:, None, :] * side * h
+    x, y = pts[..., 0], pts[..., 1]
+    inside = ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all(axis=1)
+    # (the rows with a point off the image end there whatever the paper)
+    xi = np.where(inside[:, None], x, 0).astype(int)
+    yi = np.where(inside[:, None], y, 0).astype(int)
+    ends: npt.NDArray[np.bool_] = ~inside | (paper[yi, xi] == 0).any(axis=1)
+    return ends
 
 
 # glyph heights up from an index where paper must end
@@ -357,14 +376,40 @@ def largest_glyph(shape: tuple[int, ...]) -> int:
     return max(12, min(shape[0], shape[1]) // 5)
 
 
-def ink_components(ink: Mask, paper: Mask, big: int
-                   ) -> tuple[Labels, Labels, Labels, Labels, Mask]:
-    """The paper's regions, and the ink's connected components (labels, stats, centres)
-    after large or sparse shapes are split (:func:`_split_thin_links`), with that ink."""
+def paper_regions(paper: Mask) -> Labels:
+    """The paper's connected regions (labels; cards touching share one)."""
     _, blobs = cv2.connectedComponents(paper, connectivity=8)
-    split = _split_thin_links(ink, big)
+    return blobs
+
+
+def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
+    """The ink's connected components (labels, stats, centres) after its large or sparse
+    shapes — an index touching a court-card frame or a card edge — are opened (3×3) so they
+    fall apart, leaving thin glyph strokes elsewhere intact; with that ink."""
+    _, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    side = np.maximum(stats[:, 2], stats[:, 3])
+    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
+    tangled[0] = False
+    if not tangled.any():
+        return labels, stats, centers, ink
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
+    split: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
+                           ).astype(np.uint8)
     _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
-    return blobs, labels, stats, centers, split
+    return labels, stats, centers, split
+
+
+@dataclass(frozen=True)
+class PaperInk:
+    """An image's ink and paper as :class:`IndexFinder` saw them, for a later pass over the
+    same image (:class:`vision.joker_marks.JokerMarkReader`)."""
+
+    darkest: Mask  # the image's darkest_channel
+    ink: Mask  # ink on paper (0/1), before large or sparse shapes are split
+    paper: Mask  # 0/1
+    blobs: Labels  # the paper's regions (paper_regions)
+    big: int  # the largest glyph (largest_glyph of the view's shape)
 
 
 # An index's own box, in glyph heights from the glyph centre: above, below (the pip), beside.
@@ -437,6 +482,15 @@ def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
     return [m for m, k in zip(marks, inside, strict=True) if not k]
 
 
+@dataclass(frozen=True)
+class Survey:
+    """What :meth:`IndexFinder.survey` saw in an image."""
+
+    marks: list[IndexMark]
+    strays: list[StrayInk]
+    ink: PaperInk
+
+
 class IndexFinder:
     """Finds :class:`IndexMark`\\ s in BGR images with a glyph model."""
 
@@ -475,11 +529,19 @@ class IndexFinder:
                          ink_ratio: float = INK_RATIO, edge_drop: float | None = None
                          ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
+        survey = self.survey(image, view_shape, ink_ratio, edge_drop)
+        return survey.marks, survey.strays
+
+    def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
+               ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> Survey:
+        """Like :meth:`find_with_strays`, with the ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
-        inks = ink_map(image, paper_kernel(shape), ink_ratio)
-        paper = inks.paper
-        blobs, labels, stats, centers, split = ink_components(inks.ink, paper, big)
+        darkest = darkest_channel(image)
+        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest)
+        ink, paper = inks.ink, inks.paper
+        blobs = paper_regions(paper)
+        labels, stats, centers, split = ink_components(ink, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
@@ -487,7 +549,8 @@ class IndexFinder:
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
-        return marks, _strays(image, paper, labels, stats, centers, unused, marks)
+        return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),
+                      PaperInk(darkest, ink, paper, blobs, big))
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
                  cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:

@@ -25,27 +25,30 @@ set is unsure), a poor one is left alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
-from vision.glyphs import GLYPH_SIZE, points_feature
+from vision.glyphs import GLYPH_SIZE, batch_features
 from vision.indices import (
-    INK_RATIO,
     IndexMark,
+    PaperInk,
     StrayInk,
     component_points,
     component_redness,
-    darkest_channel,
     edge_probe,
     ink_and_paper,
     ink_components,
+    ink_level,
     largest_glyph,
     mark_frame,
     paper_ends_above,
+    paper_ends_above_each,
     paper_kernel,
+    paper_regions,
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
 
@@ -107,6 +110,8 @@ class _Ink:
 
     cache: dict[int, FloatArray] = field(default_factory=dict)
     means: dict[int, FloatArray] = field(default_factory=dict)
+    spreads: dict[int, FloatArray] = field(default_factory=dict)
+    reds: dict[int, float] = field(default_factory=dict)
 
     def points(self, i: int) -> FloatArray:
         if i not in self.cache:
@@ -118,6 +123,25 @@ class _Ink:
         if i not in self.means:
             self.means[i] = self.points(i).mean(axis=0)
         return self.means[i]
+
+    @cached_property
+    def centers32(self) -> FloatArray:
+        """The components' centres (their boxes' middles), as float32."""
+        return self.centers.astype(np.float32)
+
+    def distances(self, i: int) -> FloatArray:
+        """How far every component's centre lies from component ``i``'s :meth:`centre`
+        (cached)."""
+        if i not in self.spreads:
+            c, cs = self.centre(i), self.centers32
+            self.spreads[i] = np.hypot(cs[:, 0] - c[0], cs[:, 1] - c[1])
+        return self.spreads[i]
+
+    def redness(self, i: int) -> float:
+        """Component ``i``'s :func:`vision.indices.component_redness` (cached)."""
+        if i not in self.reds:
+            self.reds[i] = component_redness(self.image, self.labels, self.stats, i)
+        return self.reds[i]
 
     def blob_angle(self, blob: int) -> float:
         """The turn (degrees) of the rectangle around paper region ``blob`` (cached)."""
@@ -136,40 +160,35 @@ CLOTH_BGR = (60, 110, 40)
 EDGE_REACH = 25  # zone-view pixels (~6 mm): how far from paper a mark's ink is looked for
 
 
-def _ink(image: BGRImage, view_shape: tuple[int, int] | None = None,
-         kernel: int | None = None, pad: int = 0, edge_reach: int = 0) -> _Ink:
-    """Ink components as :class:`vision.indices.IndexFinder` sees them.
+def _card_ink(card: BGRImage, kernel: int, pad: int) -> _Ink:
+    """Ink components of a lone card as :class:`vision.indices.IndexFinder` sees them, with
+    ``kernel``, a wider paper-level closing (its marks may be large), and ``pad``, a border
+    of cloth around it while ink is told from paper (so that a cream card with white art
+    still reads as paper against something darker)."""
+    framed = cv2.copyMakeBorder(card, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=CLOTH_BGR)
+    ink, paper = ink_and_paper(framed, kernel)
+    h, w = card.shape[:2]
+    ink = np.ascontiguousarray(ink[pad:pad + h, pad:pad + w])
+    paper = np.ascontiguousarray(paper[pad:pad + h, pad:pad + w])
+    labels, stats, centers, _ = ink_components(ink, largest_glyph(card.shape))
+    return _Ink(card, labels, stats, centers, paper, paper_regions(paper))
 
-    For a lone card: ``kernel``, a wider paper-level closing (its marks may be large), and
-    ``pad``, a border of cloth around it while ink is told from paper (so that a cream card
-    with white art still reads as paper against something darker).  ``edge_reach``
-    (pixels): also take as ink what is much darker than the paper within that reach, up to
-    that far off the paper (marks at a card's very edge)."""
-    shape = view_shape if view_shape is not None else image.shape[:2]
-    big = largest_glyph(shape)
-    if pad:
-        framed = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT,
-                                    value=CLOTH_BGR)
-        ink, paper = ink_and_paper(framed, kernel or paper_kernel(framed.shape))
-        h, w = image.shape[:2]
-        ink = np.ascontiguousarray(ink[pad:pad + h, pad:pad + w])
-        paper = np.ascontiguousarray(paper[pad:pad + h, pad:pad + w])
-    else:
-        ink, paper = ink_and_paper(image, kernel or paper_kernel(shape))
-    if edge_reach:
-        # a large mark close to a card's edge is not paper by the paper-level closing (the
-        # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
-        # brightest paper within reach
-        k = cv2.getStructuringElement(cv2.MORPH_RECT, (edge_reach | 1, edge_reach | 1))
-        minch = darkest_channel(image)
-        near = cv2.compare(minch, cv2.multiply(cv2.dilate(minch, k), np.array([INK_RATIO])),
-                           cv2.CMP_LT)
-        # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
-        wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * edge_reach + 1,) * 2)
-        filled = cv2.morphologyEx(paper, cv2.MORPH_CLOSE, wide)
-        ink = np.maximum(ink, (near > 0) & (filled > 0)).astype(np.uint8)
-    blobs, labels, stats, centers, _ = ink_components(ink, paper, big)
-    return _Ink(image, labels, stats, centers, paper, blobs)
+
+def _zone_ink(image: BGRImage, seen: PaperInk) -> _Ink:
+    """Ink components of a zone view: the ink the index finder saw (``seen``), and also what
+    is much darker than the paper within :data:`EDGE_REACH`, up to that far off the paper
+    (marks at a card's very edge)."""
+    # a large mark close to a card's edge is not paper by the paper-level closing (the
+    # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
+    # brightest paper within reach
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (EDGE_REACH | 1, EDGE_REACH | 1))
+    near = cv2.compare(seen.darkest, ink_level(cv2.dilate(seen.darkest, k)), cv2.CMP_LT)
+    # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
+    wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * EDGE_REACH + 1,) * 2)
+    filled = cv2.morphologyEx(seen.paper, cv2.MORPH_CLOSE, wide)
+    ink = cv2.bitwise_or(seen.ink, cv2.bitwise_and(near, filled))  # (near: 0/255, the rest 0/1)
+    labels, stats, centers, _ = ink_components(ink, seen.big)
+    return _Ink(image, labels, stats, centers, seen.paper, seen.blobs)
 
 
 def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatArray:
@@ -181,49 +200,64 @@ def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatA
     return out
 
 
+def _head_heights(ink: _Ink, head: int, downs: FloatArray) -> FloatArray:
+    """The head's height along each of ``downs`` (k, 2)."""
+    v = ink.points(head) - ink.centre(head)
+    along = downs[:, :1] * v[:, 0] + downs[:, 1:] * v[:, 1]  # (k, points)
+    heights: FloatArray = along.max(axis=1) - along.min(axis=1) + 1.0
+    return heights
+
+
 def _head_size(ink: _Ink, head: int, down: FloatArray) -> tuple[FloatArray, float]:
     """The head's centre and its height along ``down``."""
-    pts = ink.points(head)
+    return ink.centre(head), float(_head_heights(ink, head, down[None, :])[0])
+
+
+def _members(ink: _Ink, head: int, downs: FloatArray, heights: FloatArray,
+             boxes: npt.NDArray[np.float64]) -> list[tuple[int, ...]]:
+    """For each row of ``downs`` (k, 2), the head's height along it (``heights``) and a mark's
+    box (``boxes``, (k, 4)): the head and the components whose centre lies in its mark's
+    box (padded), sorted."""
     c = ink.centre(head)
-    up = _upright(pts, c, down)
-    return c, float(up[:, 1].max() - up[:, 1].min() + 1.0)
-
-
-def _members(ink: _Ink, head: int, down: FloatArray,
-             box: tuple[float, float, float, float],
-             size: tuple[FloatArray, float] | None = None) -> list[int]:
-    """The head and the components whose centre lies in its mark's ``box`` (padded);
-    ``size``: the head's :func:`_head_size` along ``down``, when already known."""
-    c, hh = size if size is not None else _head_size(ink, head, down)
-    x0, y0, x1, y1 = (v * hh for v in box)
+    hh = heights.astype(np.float64)
+    x0, y0, x1, y1 = (boxes * hh[:, None]).T
     pad = BOX_PAD * hh
-    reach = float(np.hypot(max(abs(x0), abs(x1)), max(abs(y0), abs(y1)))) + 2 * pad
-    cs = ink.centers.astype(np.float32)
-    near = np.flatnonzero(np.hypot(cs[:, 0] - c[0], cs[:, 1] - c[1]) <= reach)
-    near = near[near > 0]
-    if not len(near):
-        return [head]
-    up = _upright(cs[near], c, down)
-    inside = ((up[:, 0] >= x0 - pad) & (up[:, 0] <= x1 + pad) & (up[:, 1] >= y0 - pad)
-              & (up[:, 1] <= y1 + pad) & (ink.stats[near, 4] >= 4))
-    parts = {head}
-    for i in near[inside]:
-        # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
-        u = _upright(ink.points(int(i)), c, down)
-        within = ((u[:, 0] >= x0 - pad) & (u[:, 0] <= x1 + pad) & (u[:, 1] >= y0 - pad)
-                  & (u[:, 1] <= y1 + pad))
-        if within.mean() >= 0.9:
-            parts.add(int(i))
-    return sorted(parts)
+    reach = np.hypot(np.maximum(np.abs(x0), np.abs(x1)), np.maximum(np.abs(y0), np.abs(y1))) \
+        + 2 * pad
+    # (compared in float32, as the points are)
+    left, right = (x0 - pad).astype(np.float32)[:, None], (x1 + pad).astype(np.float32)[:, None]
+    top, bottom = (y0 - pad).astype(np.float32)[:, None], (y1 + pad).astype(np.float32)[:, None]
+    near = ink.distances(head)[None, :] <= reach.astype(np.float32)[:, None]
+    near[:, [0, head]] = False  # not the background; the head is a part anyway
+    ids = np.flatnonzero(near.any(axis=0))
+    ids = ids[ink.stats[ids, 4] >= 4]
+    parts = [{head} for _ in range(len(downs))]
+    if len(ids):
+        v = ink.centers32[ids] - c
+        across = v[:, 0] * downs[:, 1:] - v[:, 1] * downs[:, :1]  # (k, ids) upright x
+        along = v[:, 0] * downs[:, :1] + v[:, 1] * downs[:, 1:]  # and y
+        inside = near[:, ids] & (across >= left) & (across <= right) & (along >= top) \
+            & (along <= bottom)
+        for j in np.flatnonzero(inside.any(axis=0)):
+            # a part lies (nearly) wholly in the box: not a neighbour's glyph touching it
+            rows = np.flatnonzero(inside[:, j])
+            w = ink.points(int(ids[j])) - c
+            across = w[:, 0] * downs[rows, 1:] - w[:, 1] * downs[rows, :1]
+            along = w[:, 0] * downs[rows, :1] + w[:, 1] * downs[rows, 1:]
+            within = (across >= left[rows]) & (across <= right[rows]) & (along >= top[rows]) \
+                & (along <= bottom[rows])
+            for r in rows[within.mean(axis=1) >= 0.9]:
+                parts[r].add(int(ids[j]))
+    return [tuple(sorted(p)) for p in parts]
 
 
-def _feature(ink: _Ink, parts: list[int], origin: FloatArray, down: FloatArray) -> FloatArray:
-    pts = np.vstack([ink.points(i) for i in parts])
-    return points_feature(_upright(pts, origin, down).astype(np.float32))
-
-
-def _redness(ink: _Ink, i: int) -> float:
-    return component_redness(ink.image, ink.labels, ink.stats, i)
+def _features(ink: _Ink, origin: FloatArray, marks: list[tuple[FloatArray, tuple[int, ...]]]
+              ) -> FloatArray:
+    """The glyph features of several marks about ``origin``, each given as its "down" and
+    its parts (one :func:`vision.glyphs.batch_features` call)."""
+    groups = [_upright(np.vstack([ink.points(i) for i in parts]), origin, down)
+              for down, parts in marks]
+    return batch_features(np.vstack(groups), np.array([len(g) for g in groups], np.int32))
 
 
 # --- teaching -----------------------------------------------------------------------------
@@ -275,7 +309,7 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
     down = np.array([0.0, 1.0], np.float32)
     heads = []
     for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-        ink = _ink(view, kernel=max(paper_kernel(view.shape), (w // 16) | 1), pad=w // 4)
+        ink = _card_ink(view, max(paper_kernel(view.shape), (w // 16) | 1), w // 4)
         head = _corner_head(ink, w, h)
         heads.append((ink, head))
     ink, head = heads[0]
@@ -284,14 +318,15 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
     up = _upright(np.vstack([ink.points(i) for i in parts]), c, down) / hh
     box = (float(up[:, 0].min()), float(up[:, 1].min()),
            float(up[:, 0].max()), float(up[:, 1].max()))
-    feature = _feature(ink, _members(ink, head, down, box), c, down)
+    members = _members(ink, head, down[None, :], np.array([hh], np.float32), np.array([box]))
+    feature = _features(ink, c, [(down, members[0])])[0]
     # the other corner's head, seen from this one (its centre, turned back into this card)
     ink2, head2 = heads[1]
     c2 = ink2.points(head2).mean(axis=0)
     other = np.array([w - 1 - c2[0], h - 1 - c2[1]], np.float32)
     partner = (float((other[0] - c[0]) / hh), float((other[1] - c[1]) / hh))
     ratio = hh / glyph_height if glyph_height else float("nan")
-    return JokerMark(rank, feature, box, ratio, hh / w, partner, _redness(ink, head))
+    return JokerMark(rank, feature, box, ratio, hh / w, partner, ink.redness(head))
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -300,6 +335,31 @@ def _turn(v: FloatArray, degrees: float) -> FloatArray:
     a = np.radians(degrees)
     c, s = np.cos(a), np.sin(a)
     return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
+
+
+TURNS = (-6.0, 0.0, 6.0)  # degrees a card may lie off the way it is taken to lie
+
+
+def _frozen_rows(downs: list[FloatArray]) -> FloatArray:
+    out = np.array(downs)
+    out.flags.writeable = False  # cached: shared between reads
+    return out
+
+
+@lru_cache(maxsize=256)
+def _index_turns(down: tuple[float, float]) -> FloatArray:
+    """The ways "down" may point (rows) for a card lying as an index with ``down`` does (or
+    turned 180°)."""
+    d = np.array(down, np.float32)
+    return _frozen_rows([_turn(v, a) for v in (d, -d) for a in TURNS])
+
+
+@lru_cache(maxsize=256)
+def _paper_turns(angle: float) -> FloatArray:
+    """The ways "down" may point (rows) for a card lying along the sides of a paper region
+    turned ``angle`` degrees."""
+    base = _turn(np.array([0.0, 1.0], np.float32), angle)
+    return _frozen_rows([_turn(base, 90.0 * k + a) for k in range(4) for a in TURNS])
 
 
 EDGE_PROBE = edge_probe(np.arange(0.7, 2.4, 0.25))  # head heights up where paper must end
@@ -397,13 +457,13 @@ class JokerMarkReader:
         elif not (small and big):
             self.red_split = joker_red
 
-    def read(self, image: BGRImage, view_shape: tuple[int, int] | None,
-             marks: list[IndexMark], strays: list[StrayInk]
-             ) -> tuple[list[IndexMark], list[StrayInk]]:
+    def read(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+             strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk]]:
         """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
-        on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.find_with_strays`
-        returned them) less the ink of the marks read, plus the marks seen but not read."""
-        ink = _ink(image, view_shape, edge_reach=EDGE_REACH)
+        on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.survey` returned
+        them, with ``seen``, its ink and paper) less the ink of the marks read, plus the
+        marks seen but not read."""
+        ink = _zone_ink(image, seen)
         h_ref = float(np.median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)]
@@ -454,25 +514,28 @@ class JokerMarkReader:
         a turned head's box is up to √2 its height)."""
         side = float(max(ink.stats[head, 2], ink.stats[head, 3]))
         for mk in self.marks:
-            if beside and h_ref is not None and np.isfinite(mk.glyph_ratio):
-                expected, (lo, hi) = mk.glyph_ratio * h_ref, SIZE_RANGE
-            else:
-                expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
+            expected, lo, hi = self._expected_size(mk, h_ref if beside else None)
             if 0.7 * lo * expected <= side <= 1.5 * hi * expected:
                 return True
         return False
 
     @staticmethod
-    def _directions(ink: _Ink, head: int, m: IndexMark | None) -> list[FloatArray]:
-        """Which ways "down" may point for a card whose corner holds ``head``: as the read
-        index ``m`` beside it lies (or turned 180°), else along the paper blob's sides."""
-        c = ink.centers[head].astype(np.float32)
+    def _expected_size(mk: JokerMark, h_ref: float | None) -> tuple[float, float, float]:
+        """The head height (pixels) expected of taught mark ``mk``, and the least and most
+        fraction of it allowed (``h_ref``: the set's glyph height, else the zone's scale sets
+        the expected size)."""
+        if h_ref and np.isfinite(mk.glyph_ratio):
+            return mk.glyph_ratio * h_ref, *SIZE_RANGE
+        return mk.card_ratio * ZONE_CARD_PX, *CARD_SIZE_RANGE
+
+    @staticmethod
+    def _directions(ink: _Ink, head: int, m: IndexMark | None) -> FloatArray:
+        """Which ways "down" may point for a card whose corner holds ``head`` (k, 2): as the
+        read index ``m`` beside it lies (or turned 180°), else along the paper blob's sides."""
         if m is not None:
-            d = np.array(m.down, np.float32)
-            return [_turn(v, a) for v in (d, -d) for a in (-6.0, 0.0, 6.0)]
-        base = _turn(np.array([0.0, 1.0], np.float32),
-                     ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
-        return [_turn(base, 90.0 * k + a) for k in range(4) for a in (-6.0, 0.0, 6.0)]
+            return _index_turns(m.down)
+        c = ink.centers[head].astype(np.float32)
+        return _paper_turns(ink.blob_angle(_blob_at(ink, c, float(max(ink.stats[head, 2:4])))))
 
     def _match(self, ink: _Ink, head: int, beside: IndexMark | None, marks: list[IndexMark],
                h_ref: float | None) -> _Hit | None:
@@ -483,9 +546,10 @@ class JokerMarkReader:
                                      0.0)
         # off the line of the read indices: the card still lies as the others of the set
         # (nearly parallel), else as the paper around it
-        c = ink.centers[head]
-        nearest = min(marks, key=lambda k: float(np.hypot(*np.subtract(k.center, c)))) \
-            if marks else None
+        nearest = None
+        if marks:
+            v = np.array([k.center for k in marks]) - ink.centers[head]
+            nearest = marks[int(np.argmin(np.hypot(v[:, 0], v[:, 1])))]
         best = None
         if nearest is not None:
             best = self._match_along(ink, head, self._directions(ink, head, nearest), None,
@@ -504,48 +568,53 @@ class JokerMarkReader:
                 best = other
         return best
 
-    def _match_along(self, ink: _Ink, head: int, directions: list[FloatArray],
-                     h_ref: float | None, penalty: float) -> _Hit | None:
-        """The best reading of ``head`` with "down" one of ``directions`` (``h_ref``: the
+    def _match_along(self, ink: _Ink, head: int, downs: FloatArray, h_ref: float | None,
+                     penalty: float) -> _Hit | None:
+        """The best reading of ``head`` with "down" one of ``downs`` (k, 2) (``h_ref``: the
         set's glyph height, else the zone's scale sets the expected size)."""
-        best: _Hit | None = None
+        heights = _head_heights(ink, head, downs)
+        ranges = [(lo * e, hi * e) for e, lo, hi in (self._expected_size(mk, h_ref)
+                                                     for mk in self.marks)]
+        # per turn, the taught marks whose size the head has turned so
+        fits = [[mk for mk, (lo, hi) in zip(self.marks, ranges, strict=True) if lo <= hh <= hi]
+                for hh in heights.tolist()]
+        turns = np.array([t for t, f in enumerate(fits) if f], np.intp)
+        if not len(turns):
+            return None
+        c = ink.centre(head)
+        turns = turns[paper_ends_above_each(ink.paper, c, downs[turns],
+                                            heights[turns].astype(np.float64), EDGE_PROBE)]
         colour: Rank | None = None
-        if self.red_split is not None:
-            colour = Rank.BIG_JOKER if _redness(ink, head) > self.red_split \
+        if len(turns) and self.red_split is not None:  # the colour decides which joker
+            colour = Rank.BIG_JOKER if ink.redness(head) > self.red_split \
                 else Rank.SMALL_JOKER
-        for d in directions:
-            c, hh = _head_size(ink, head, d)
-            if not _at_edge(ink.paper, c, d, hh):
-                continue
-            sims: dict[Rank, tuple[float, JokerMark, list[int]]] = {}
-            features: dict[tuple[int, ...], FloatArray] = {}  # parts -> feature, this turn
-            for mk in self.marks:
-                if colour is not None and mk.rank is not colour:
-                    continue  # the colour decides which joker it can be
-                expected = (mk.glyph_ratio * h_ref if h_ref and np.isfinite(mk.glyph_ratio)
-                            else None)
-                lo, hi = SIZE_RANGE
-                if expected is None:
-                    expected, (lo, hi) = mk.card_ratio * ZONE_CARD_PX, CARD_SIZE_RANGE
-                if not lo * expected <= hh <= hi * expected:
-                    continue
-                parts = _members(ink, head, d, mk.box, (c, hh))
-                key = tuple(parts)
-                if key not in features:
-                    features[key] = _feature(ink, parts, c, d)
-                sim = float(features[key] @ mk.feature)
-                if sim > sims.get(mk.rank, (-1.0, mk, parts))[0]:
-                    sims[mk.rank] = (sim, mk, parts)
-            if not sims:
-                continue
+            fits = [[mk for mk in f if mk.rank is colour] for f in fits]
+            turns = turns[[bool(fits[t]) for t in turns]]
+        if not len(turns):
+            return None
+        # each fitting mark's parts per turn, and one feature per turn and distinct parts
+        pairs = [(t, k) for t in turns.tolist() for k in range(len(fits[t]))]
+        rows = [t for t, _ in pairs]
+        parts = dict(zip(pairs, _members(ink, head, downs[rows], heights[rows],
+                                         np.array([fits[t][k].box for t, k in pairs])),
+                         strict=True))
+        keys = list(dict.fromkeys((t, p) for (t, _), p in parts.items()))
+        features = _features(ink, c, [(downs[t], p) for t, p in keys])
+        row = {key: j for j, key in enumerate(keys)}
+        best: _Hit | None = None
+        for t in turns.tolist():
+            sims: dict[Rank, tuple[float, JokerMark, tuple[int, ...]]] = {}
+            for k, mk in enumerate(fits[t]):
+                p = parts[t, k]
+                sim = float(features[row[t, p]] @ mk.feature)
+                if mk.rank not in sims or sim > sims[mk.rank][0]:
+                    sims[mk.rank] = (sim, mk, p)
             rank = colour if colour is not None else max(sims, key=lambda r: sims[r][0])
-            if rank not in sims:
-                continue
-            sim, mk, parts = sims[rank]
+            sim, mk, p = sims[rank]
             runner = max((v for r, (v, _, _) in sims.items() if r is not rank), default=-1.0)
             sim -= penalty
             if best is None or sim > best.sim:
-                best = _Hit(rank, sim, runner, c, d, hh, tuple(parts), mk, head)
+                best = _Hit(rank, sim, runner, c, downs[t], float(heights[t]), p, mk, head)
         return best
 
     @staticmethod

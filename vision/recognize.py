@@ -351,10 +351,10 @@ class Recognizer:
         ``view_shape``: when ``image`` is a crop of a zone view, that view's (height, width),
         so that the crop is read as the whole view would be.
         """
-        found, strays = self.finder.find_with_strays(image, view_shape)
-        marks = _consistent(found)
+        survey = self.finder.survey(image, view_shape)
+        marks, strays = _consistent(survey.marks), survey.strays
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
-            jokers, strays = self.joker_marks.read(image, view_shape, marks, strays)
+            jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays)
             marks = marks + jokers
         cards = group_cards(marks)
         if not cards:
