@@ -299,11 +299,14 @@ def _stacked(ink: _Ink, head: int) -> list[int]:
     return parts
 
 
-def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerMark:
+def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None,
+               hidden: float = 0.0) -> JokerMark:
     """The corner mark of an upright joker card (as :func:`vision.teach.upright_card` gives).
 
-    ``glyph_height``: the deck's rank glyph height on cards of the same size, when known.
-    Raises :class:`JokerMarkError` when the corner holds no usable mark.
+    ``glyph_height``: the deck's rank glyph height on cards of the same size, when known;
+    ``hidden``: the fraction of the mark's width covered on its right, as the next card of a
+    fan covers a mark wider than the fan's step (the mark learnt is then the part left
+    visible).  Raises :class:`JokerMarkError` when the corner holds no usable mark.
     """
     h, w = card.shape[:2]
     down = np.array([0.0, 1.0], np.float32)
@@ -313,6 +316,8 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
         head = _corner_head(ink, w, h)
         heads.append((ink, head))
     ink, head = heads[0]
+    if hidden > 0:
+        return learn_mark(_covered(card, ink, _stacked(ink, head), hidden), rank, glyph_height)
     c, hh = _head_size(ink, head, down)
     parts = _stacked(ink, head)
     up = _upright(np.vstack([ink.points(i) for i in parts]), c, down) / hh
@@ -327,6 +332,37 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None) -> JokerM
     partner = (float((other[0] - c[0]) / hh), float((other[1] - c[1]) / hh))
     ratio = hh / glyph_height if glyph_height else float("nan")
     return JokerMark(rank, feature, box, ratio, hh / w, partner, ink.redness(head))
+
+
+HIDDEN = (0.2, 0.4)  # fractions of a mark's width also learnt as covered (see learn_marks)
+
+
+def learn_marks(card: BGRImage, rank: Rank, glyph_height: float | None) -> list[JokerMark]:
+    """The corner mark of an upright joker card (see :func:`learn_mark`), and the part of it
+    left visible when the next card of a fan covers :data:`HIDDEN` of its width (those
+    that can be learnt): a mark wider than a fan's step is seen only so.  Raises
+    :class:`JokerMarkError` when the corner holds no usable mark."""
+    marks = [learn_mark(card, rank, glyph_height)]
+    for hidden in HIDDEN:
+        try:
+            marks.append(learn_mark(card, rank, glyph_height, hidden))
+        except JokerMarkError:
+            continue
+    return marks
+
+
+def _covered(card: BGRImage, ink: _Ink, parts: list[int], hidden: float) -> BGRImage:
+    """``card`` with the right ``hidden`` fraction of the mark made of ``parts`` painted over
+    in the card's paper colour (as the next card of a fan would cover it)."""
+    st = ink.stats[parts]
+    x0, y0 = int(st[:, 0].min()), int(st[:, 1].min())
+    x1, y1 = int((st[:, 0] + st[:, 2]).max()), int((st[:, 1] + st[:, 3]).max())
+    paper = card[(ink.paper > 0) & (ink.labels == 0)]
+    out = card.copy()
+    pad = max(2, (y1 - y0) // 8)
+    out[max(0, y0 - pad):y1 + pad, int(x1 - hidden * (x1 - x0)):x1 + pad] = \
+        np.median(paper, axis=0) if len(paper) else 255
+    return out
 
 
 # --- reading ------------------------------------------------------------------------------

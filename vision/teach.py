@@ -32,7 +32,7 @@ from vision.joker_marks import (
     JokerMark,
     JokerMarkError,
     JokerMarkReader,
-    learn_mark,
+    learn_marks,
     marks_to_arrays,
 )
 from vision.recognize import Recognizer
@@ -213,9 +213,8 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     glyph_height = float(np.median(heights)) if heights else None
     for rank, card in jokers:
         try:
-            views = [learn_mark(v, rank, glyph_height)
-                     for v in (card, cv2.rotate(card, cv2.ROTATE_180))]
-            marks += views
+            marks += [mark for v in (card, cv2.rotate(card, cv2.ROTATE_180))
+                      for mark in learn_marks(v, rank, glyph_height)]
         except JokerMarkError as exc:
             if not joker_glyphs[rank]:
                 problems.append(f"{rank.chinese}: {joker_problems.get(rank, exc)}")
