@@ -176,7 +176,8 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         row = tally.add(group, counts, honesty)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
-        print(f"  {name:<14} {_fmt(row)}   ({group}; {len(profile.joker_marks)} joker marks; "
+        jokers = len({m.rank for m in profile.joker_marks})
+        print(f"  {name:<14} {_fmt(row)}   ({group}; marks of {jokers} jokers read; "
               f"confidently wrong {honesty[0]}/{n}{note})")
     tally.print_exact()
     tally.print_honesty()
