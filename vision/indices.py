@@ -336,10 +336,50 @@ def paper_ends_above_each(paper: Mask, centre: npt.NDArray[np.floating[Any]],
 NEAR_EDGE_PROBE = edge_probe(np.arange(0.6, 2.0, 0.2))
 
 
-def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
+# A card edge seen as a straight brightness step (a white card on a floor as pale as it):
+# looked for between these glyph heights "up" from an index, across ± STEP_WIDTH heights;
+# the step must change the darkest channel by STEP_LEAST levels over 0.2 glyph heights, lie
+# within STEP_SPREAD heights of a straight line turned at most STEP_TILT (slope) from square.
+STEP_SPAN = (0.65, 1.9)
+STEP_WIDTH = 0.5
+STEP_LEAST = 10.0
+STEP_SPREAD = 0.1
+STEP_TILT = 0.35
+
+
+def straight_step_above(darkest: Mask, mark: IndexMark) -> bool:
+    """Whether a straight brightness step (a card edge) crosses the way "up" from ``mark``
+    within :data:`STEP_SPAN`, square to it: one sign of step, strong enough, along
+    five parallel lines across the index (``darkest``: the image's darkest channel)."""
+    h = mark.glyph_height
+    centre, down = np.array(mark.center, np.float64), np.array(mark.down, np.float64)
+    side = np.array([down[1], -down[0]])
+    step = max(1.0, h / 24)
+    t = np.arange(STEP_SPAN[0] * h, STEP_SPAN[1] * h, step)
+    across = np.linspace(-STEP_WIDTH, STEP_WIDTH, 5)
+    pts = (centre[None, None, :] - down[None, None, :] * t[None, :, None]
+           + side[None, None, :] * across[:, None, None] * h).astype(np.float32)
+    prof = cv2.remap(darkest, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE).astype(np.float64)
+    d = max(1, round(0.1 * h / step))
+    rise = prof[:, 2 * d:] - prof[:, :-2 * d]  # centred on t[d:-d]
+    k = np.argmax(np.abs(rise), axis=1)
+    best = rise[np.arange(len(across)), k]
+    if (np.abs(best) < STEP_LEAST).any() or not ((best > 0).all() or (best < 0).all()):
+        return False
+    at = t[d:-d][k] / h
+    slope, offset = np.polyfit(across, at, 1)
+    return bool(abs(slope) <= STEP_TILT
+                and np.abs(at - (slope * across + offset)).max() <= STEP_SPREAD)
+
+
+def _near_edge(mark: IndexMark, inks: InkMap, darkest: Mask, edge_drop: float | None
+               ) -> bool:
     """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them
     or, with ``edge_drop``, where the paper level falls below that fraction of the level at
-    the index (a white card on a paler floor that also passes for paper)."""
+    the index (a white card on a paler floor that also passes for paper) or where the
+    image's ``darkest`` channel steps along a straight line (a floor as pale as the card:
+    :func:`straight_step_above`)."""
     centre, down = np.array(mark.center), np.array(mark.down)
     if paper_ends_above(inks.paper, centre, down, mark.glyph_height, NEAR_EDGE_PROBE):
         return True
@@ -349,7 +389,9 @@ def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
     pts = _probe_points(centre, down, mark.glyph_height, NEAR_EDGE_PROBE).astype(int)
     here = float(inks.level[min(max(int(centre[1]), 0), hgt - 1),
                             min(max(int(centre[0]), 0), wid - 1)])
-    return bool((inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any())
+    if (inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any():
+        return True
+    return straight_step_above(darkest, mark)
 
 
 # A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
@@ -545,7 +587,7 @@ class IndexFinder:
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
-        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, edge_drop)
+        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, darkest, edge_drop)
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]

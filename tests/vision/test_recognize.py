@@ -245,6 +245,8 @@ REAL_CASES = [
     ("IMG_2431.JPG", 0, Rank.JACK, "a J on pale marble that passes for paper"),
     ("cam_image43.jpg", 0, Rank.JACK, "a J on grey carpet that passes for paper"),
     ("IMG_2567.JPG", 0, Rank.NINE, "a 9 whose pip runs into a big pip at the faint ink"),
+    ("IMG_2484.JPG", 0, Rank.QUEEN, "a Q on a pale table: only a brightness step at its edge"),
+    ("cam_image46.jpg", 1, Rank.ACE, "an A on a beige floor: only a brightness step at its edge"),
 ]
 
 
