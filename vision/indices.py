@@ -132,13 +132,15 @@ class InkMap:
 
 
 def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO,
-            darkest: Mask | None = None) -> InkMap:
+            darkest: Mask | None = None, paper_otsu: float = 1.0) -> InkMap:
     """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
     a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
     ``darkest``: the image's :func:`darkest_channel`, when already computed.
+    Paper is at least level 90 and at least ``paper_otsu`` × the Otsu threshold of the
+    paper level (below 1: dim, shadowed cards on a dark floor count as paper too).
     """
     minch = darkest if darkest is not None else darkest_channel(image)
     h, w = minch.shape
@@ -150,7 +152,7 @@ def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO
                              cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
+    paper = (bg >= max(90.0, float(otsu) * paper_otsu)).astype(np.uint8)
     ink = cv2.compare(minch, ink_level(bg, ratio), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
     return InkMap((ink > 0).astype(np.uint8), paper, bg)
@@ -557,15 +559,17 @@ class IndexFinder:
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
     def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-             ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> list[IndexMark]:
+             ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
+             paper_otsu: float = 1.0) -> list[IndexMark]:
         """All corner indices in ``image``.
 
         Size limits (paper-level closing, largest glyph) follow the image size; when ``image``
         is a crop of a larger view, pass that view's ``(height, width)`` as ``view_shape`` so
         the crop is read exactly as the whole view would be.  ``ink_ratio``: ink is darker
-        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`.
+        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`;
+        ``paper_otsu``: see :func:`ink_map`.
         """
-        return self.find_with_strays(image, view_shape, ink_ratio, edge_drop)[0]
+        return self.survey(image, view_shape, ink_ratio, edge_drop, paper_otsu).marks
 
     def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
                          ink_ratio: float = INK_RATIO, edge_drop: float | None = None
@@ -575,12 +579,13 @@ class IndexFinder:
         return survey.marks, survey.strays
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-               ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> Survey:
+               ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
+               paper_otsu: float = 1.0) -> Survey:
         """Like :meth:`find_with_strays`, with the ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         darkest = darkest_channel(image)
-        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest)
+        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest, paper_otsu)
         ink, paper = inks.ink, inks.paper
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)

@@ -247,6 +247,7 @@ REAL_CASES = [
     ("IMG_2567.JPG", 0, Rank.NINE, "a 9 whose pip runs into a big pip at the faint ink"),
     ("IMG_2484.JPG", 0, Rank.QUEEN, "a Q on a pale table: only a brightness step at its edge"),
     ("cam_image46.jpg", 1, Rank.ACE, "an A on a beige floor: only a brightness step at its edge"),
+    ("IMG_2473.JPG", 0, Rank.ACE, "a shadowed A on dark wood, below the Otsu paper level"),
 ]
 
 
