@@ -132,13 +132,15 @@ class InkMap:
 
 
 def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO,
-            darkest: Mask | None = None) -> InkMap:
+            darkest: Mask | None = None, paper_otsu: float = 1.0) -> InkMap:
     """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
     a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
     ``darkest``: the image's :func:`darkest_channel`, when already computed.
+    Paper is at least level 90 and at least ``paper_otsu`` × the Otsu threshold of the
+    paper level (below 1: dim, shadowed cards on a dark floor count as paper too).
     """
     minch = darkest if darkest is not None else darkest_channel(image)
     h, w = minch.shape
@@ -150,7 +152,7 @@ def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO
                              cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    paper = (bg >= max(90.0, float(otsu))).astype(np.uint8)
+    paper = (bg >= max(90.0, float(otsu) * paper_otsu)).astype(np.uint8)
     ink = cv2.compare(minch, ink_level(bg, ratio), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
     return InkMap((ink > 0).astype(np.uint8), paper, bg)
@@ -336,10 +338,50 @@ def paper_ends_above_each(paper: Mask, centre: npt.NDArray[np.floating[Any]],
 NEAR_EDGE_PROBE = edge_probe(np.arange(0.6, 2.0, 0.2))
 
 
-def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
+# A card edge seen as a straight brightness step (a white card on a floor as pale as it):
+# looked for between these glyph heights "up" from an index, across ± STEP_WIDTH heights;
+# the step must change the darkest channel by STEP_LEAST levels over 0.2 glyph heights, lie
+# within STEP_SPREAD heights of a straight line turned at most STEP_TILT (slope) from square.
+STEP_SPAN = (0.65, 1.9)
+STEP_WIDTH = 0.5
+STEP_LEAST = 10.0
+STEP_SPREAD = 0.1
+STEP_TILT = 0.35
+
+
+def straight_step_above(darkest: Mask, mark: IndexMark) -> bool:
+    """Whether a straight brightness step (a card edge) crosses the way "up" from ``mark``
+    within :data:`STEP_SPAN`, square to it: one sign of step, strong enough, along
+    five parallel lines across the index (``darkest``: the image's darkest channel)."""
+    h = mark.glyph_height
+    centre, down = np.array(mark.center, np.float64), np.array(mark.down, np.float64)
+    side = np.array([down[1], -down[0]])
+    step = max(1.0, h / 24)
+    t = np.arange(STEP_SPAN[0] * h, STEP_SPAN[1] * h, step)
+    across = np.linspace(-STEP_WIDTH, STEP_WIDTH, 5)
+    pts = (centre[None, None, :] - down[None, None, :] * t[None, :, None]
+           + side[None, None, :] * across[:, None, None] * h).astype(np.float32)
+    prof = cv2.remap(darkest, pts[..., 0], pts[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE).astype(np.float64)
+    d = max(1, round(0.1 * h / step))
+    rise = prof[:, 2 * d:] - prof[:, :-2 * d]  # centred on t[d:-d]
+    k = np.argmax(np.abs(rise), axis=1)
+    best = rise[np.arange(len(across)), k]
+    if (np.abs(best) < STEP_LEAST).any() or not ((best > 0).all() or (best < 0).all()):
+        return False
+    at = t[d:-d][k] / h
+    slope, offset = np.polyfit(across, at, 1)
+    return bool(abs(slope) <= STEP_TILT
+                and np.abs(at - (slope * across + offset)).max() <= STEP_SPREAD)
+
+
+def _near_edge(mark: IndexMark, inks: InkMap, darkest: Mask, edge_drop: float | None
+               ) -> bool:
     """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them
     or, with ``edge_drop``, where the paper level falls below that fraction of the level at
-    the index (a white card on a paler floor that also passes for paper)."""
+    the index (a white card on a paler floor that also passes for paper) or where the
+    image's ``darkest`` channel steps along a straight line (a floor as pale as the card:
+    :func:`straight_step_above`)."""
     centre, down = np.array(mark.center), np.array(mark.down)
     if paper_ends_above(inks.paper, centre, down, mark.glyph_height, NEAR_EDGE_PROBE):
         return True
@@ -349,7 +391,9 @@ def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
     pts = _probe_points(centre, down, mark.glyph_height, NEAR_EDGE_PROBE).astype(int)
     here = float(inks.level[min(max(int(centre[1]), 0), hgt - 1),
                             min(max(int(centre[0]), 0), wid - 1)])
-    return bool((inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any())
+    if (inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any():
+        return True
+    return straight_step_above(darkest, mark)
 
 
 # A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
@@ -515,15 +559,17 @@ class IndexFinder:
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
     def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-             ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> list[IndexMark]:
+             ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
+             paper_otsu: float = 1.0) -> list[IndexMark]:
         """All corner indices in ``image``.
 
         Size limits (paper-level closing, largest glyph) follow the image size; when ``image``
         is a crop of a larger view, pass that view's ``(height, width)`` as ``view_shape`` so
         the crop is read exactly as the whole view would be.  ``ink_ratio``: ink is darker
-        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`.
+        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`;
+        ``paper_otsu``: see :func:`ink_map`.
         """
-        return self.find_with_strays(image, view_shape, ink_ratio, edge_drop)[0]
+        return self.survey(image, view_shape, ink_ratio, edge_drop, paper_otsu).marks
 
     def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
                          ink_ratio: float = INK_RATIO, edge_drop: float | None = None
@@ -533,19 +579,20 @@ class IndexFinder:
         return survey.marks, survey.strays
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-               ink_ratio: float = INK_RATIO, edge_drop: float | None = None) -> Survey:
+               ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
+               paper_otsu: float = 1.0) -> Survey:
         """Like :meth:`find_with_strays`, with the ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         darkest = darkest_channel(image)
-        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest)
+        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest, paper_otsu)
         ink, paper = inks.ink, inks.paper
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
-        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, edge_drop)
+        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, darkest, edge_drop)
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]

@@ -35,10 +35,10 @@ ASKEW_DEG = 15.0  # an index turned this far from the set's axis makes the set u
 UNREAD_SPLIT = 0.9  # glyph heights across the index line that part two unread corners
 WARP_ENLARGE = 2.0  # zone views are warped at 1/2 their scale, then enlarged
 FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards are found
-# Photos (find_cards): one pass per (ink threshold, least index score), see
-# Recognizer._photo_marks; and how far the paper level falls at a card edge against a pale
-# floor that also passes for paper (see vision.indices._near_edge).
-PHOTO_PASSES = ((0.8, 0.6), (0.65, 0.8))
+# Photos (find_cards): one pass per (ink threshold, least index score, paper threshold as a
+# fraction of Otsu's), see Recognizer._photo_marks; and how far the paper level falls at a
+# card edge against a pale floor that also passes for paper (see vision.indices._near_edge).
+PHOTO_PASSES = ((0.8, 0.6, 1.0), (0.65, 0.8, 1.0), (0.8, 0.9, 0.7))
 PHOTO_EDGE_DROP = 0.9
 
 
@@ -336,10 +336,11 @@ class Recognizer:
     def _photo_marks(self, image: BGRImage) -> list[IndexMark]:
         """The indices in a photo: read with faint ink counted (thin red strokes of small
         cards fade), then, where nothing was read, with a stricter ink threshold (at which
-        an index touching a pip comes apart); each pass keeps only its good enough matches."""
+        an index touching a pip comes apart), then with dimmer paper counted (shadowed cards
+        on a dark floor); each pass keeps only its good enough matches."""
         marks: list[IndexMark] = []
-        for ratio, least in PHOTO_PASSES:
-            marks += [m for m in self.finder.find(image, None, ratio, PHOTO_EDGE_DROP)
+        for ratio, least, otsu in PHOTO_PASSES:
+            marks += [m for m in self.finder.find(image, None, ratio, PHOTO_EDGE_DROP, otsu)
                       if m.score >= least
                       and all(math.dist(m.center, n.center) > n.height for n in marks)]
         return marks

@@ -6,11 +6,13 @@ import csv
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import MODEL_PATH, default_model, glyph_feature
+from vision.indices import IndexMark, straight_step_above
 from vision.recognize import Recognizer
 from vision.synth import Effects, SceneGenerator
 
@@ -245,6 +247,9 @@ REAL_CASES = [
     ("IMG_2431.JPG", 0, Rank.JACK, "a J on pale marble that passes for paper"),
     ("cam_image43.jpg", 0, Rank.JACK, "a J on grey carpet that passes for paper"),
     ("IMG_2567.JPG", 0, Rank.NINE, "a 9 whose pip runs into a big pip at the faint ink"),
+    ("IMG_2484.JPG", 0, Rank.QUEEN, "a Q on a pale table: only a brightness step at its edge"),
+    ("cam_image46.jpg", 1, Rank.ACE, "an A on a beige floor: only a brightness step at its edge"),
+    ("IMG_2473.JPG", 0, Rank.ACE, "a shadowed A on dark wood, below the Otsu paper level"),
 ]
 
 
@@ -262,3 +267,24 @@ def test_real_photo_cards_are_read(recognizer: Recognizer, shared_data: Path, na
               if any(x0 <= m.center[0] <= x1 and y0 <= m.center[1] <= y1 for m in c.marks)]
     assert inside, why
     assert max(inside, key=lambda c: c.confidence).rank == rank, why
+
+
+def _step_scene(edge: str) -> np.ndarray:
+    """A pale card (200) below y = 60 on a floor as pale (180) or with a blot above it."""
+    img = np.full((200, 200), 200, np.uint8)
+    if edge == "straight":
+        img[:60] = 180
+    elif edge == "tilted":
+        for x in range(200):
+            img[:60 + (x - 100) // 5, x] = 180
+    elif edge == "blot":
+        cv2.circle(img, (100, 50), 8, 120, -1)
+    return img
+
+
+@pytest.mark.parametrize(("edge", "seen"), [("straight", True), ("tilted", True),
+                                            ("blot", False), ("none", False)])
+def test_a_card_edge_is_a_straight_step_above_the_index(edge: str, seen: bool) -> None:
+    # an index 40 px high whose glyph centre sits 1 glyph height below the edge (y = 60)
+    mark = IndexMark(Rank.ACE, 0.9, 0.2, Rank.KING, (100.0, 100.0), (0.0, 1.0), 40.0, "S", 1)
+    assert straight_step_above(_step_scene(edge), mark) == seen
