@@ -16,7 +16,7 @@ accepted indices are chosen greedily, best first, no component used twice.
 A ``10`` is also read from its parts (a bar that passes for J beside an
 oval), and then its bar is not taken for a J.  Finally indices must sit
 just inside a card edge, and the letters under a joker's J are dropped.
-:meth:`IndexFinder.find_with_strays` also returns the glyph-sized ink beside
+:meth:`IndexFinder.survey` also returns the glyph-sized ink beside
 the read indices that no index used (:class:`StrayInk`): a corner that was
 seen but could not be read, such as a joker's picture.
 """
@@ -535,6 +535,18 @@ class Survey:
     ink: PaperInk
 
 
+@dataclass(frozen=True)
+class Seeing:
+    """How ink, paper and card edges are told apart; the defaults are a zone view's."""
+
+    ink_ratio: float = INK_RATIO  # ink is darker than this fraction of the paper level
+    paper_otsu: float = 1.0  # paper is at least this × the Otsu threshold (:func:`ink_map`)
+    edge_drop: float | None = None  # a card edge against a pale floor (:func:`_near_edge`)
+
+
+ZONE_SEEING = Seeing()
+
+
 class IndexFinder:
     """Finds :class:`IndexMark`\\ s in BGR images with a glyph model."""
 
@@ -559,40 +571,33 @@ class IndexFinder:
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
     def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-             ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
-             paper_otsu: float = 1.0) -> list[IndexMark]:
+             seeing: Seeing = ZONE_SEEING) -> list[IndexMark]:
         """All corner indices in ``image``.
 
         Size limits (paper-level closing, largest glyph) follow the image size; when ``image``
         is a crop of a larger view, pass that view's ``(height, width)`` as ``view_shape`` so
-        the crop is read exactly as the whole view would be.  ``ink_ratio``: ink is darker
-        than this fraction of the paper level; ``edge_drop``: see :func:`_near_edge`;
-        ``paper_otsu``: see :func:`ink_map`.
+        the crop is read exactly as the whole view would be.  ``seeing``: how ink, paper and
+        card edges are told apart (:class:`Seeing`; a zone view's by default).
         """
-        return self.survey(image, view_shape, ink_ratio, edge_drop, paper_otsu).marks
-
-    def find_with_strays(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-                         ink_ratio: float = INK_RATIO, edge_drop: float | None = None
-                         ) -> tuple[list[IndexMark], list[StrayInk]]:
-        """Like :meth:`find`, plus the glyph-sized ink on paper that no index used."""
-        survey = self.survey(image, view_shape, ink_ratio, edge_drop)
-        return survey.marks, survey.strays
+        return self.survey(image, view_shape, seeing).marks
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-               ink_ratio: float = INK_RATIO, edge_drop: float | None = None,
-               paper_otsu: float = 1.0) -> Survey:
-        """Like :meth:`find_with_strays`, with the ink and paper seen on the way."""
+               seeing: Seeing = ZONE_SEEING) -> Survey:
+        """Like :meth:`find`, plus the glyph-sized ink on paper that no index used and the
+        ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         darkest = darkest_channel(image)
-        inks = ink_map(image, paper_kernel(shape), ink_ratio, darkest, paper_otsu)
+        inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, darkest,
+                       seeing.paper_otsu)
         ink, paper = inks.ink, inks.paper
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
-        marks = _drop_joker_letters([m for m in parts if _near_edge(m, inks, darkest, edge_drop)
+        marks = _drop_joker_letters([m for m in parts
+                                     if _near_edge(m, inks, darkest, seeing.edge_drop)
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
-from vision.indices import IndexFinder, IndexMark, StrayInk, darkest_channel
+from vision.indices import IndexFinder, IndexMark, Seeing, StrayInk, darkest_channel
 from vision.joker_marks import JokerMarkReader
 from vision.types import BGRImage, Homography
 
@@ -35,11 +35,12 @@ ASKEW_DEG = 15.0  # an index turned this far from the set's axis makes the set u
 UNREAD_SPLIT = 0.9  # glyph heights across the index line that part two unread corners
 WARP_ENLARGE = 2.0  # zone views are warped at 1/2 their scale, then enlarged
 FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards are found
-# Photos (find_cards): one pass per (ink threshold, least index score, paper threshold as a
-# fraction of Otsu's), see Recognizer._photo_marks; and how far the paper level falls at a
-# card edge against a pale floor that also passes for paper (see vision.indices._near_edge).
-PHOTO_PASSES = ((0.8, 0.6, 1.0), (0.65, 0.8, 1.0), (0.8, 0.9, 0.7))
-PHOTO_EDGE_DROP = 0.9
+# Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
+# score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
+# passes for paper is where the paper level falls below 0.9 of the level at the index.
+PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9), 0.6),
+                (Seeing(ink_ratio=0.65, edge_drop=0.9), 0.8),
+                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9), 0.9))
 
 
 
@@ -339,8 +340,8 @@ class Recognizer:
         an index touching a pip comes apart), then with dimmer paper counted (shadowed cards
         on a dark floor); each pass keeps only its good enough matches."""
         marks: list[IndexMark] = []
-        for ratio, least, otsu in PHOTO_PASSES:
-            marks += [m for m in self.finder.find(image, None, ratio, PHOTO_EDGE_DROP, otsu)
+        for seeing, least in PHOTO_PASSES:
+            marks += [m for m in self.finder.find(image, None, seeing)
                       if m.score >= least
                       and all(math.dist(m.center, n.center) > n.height for n in marks)]
         return marks
