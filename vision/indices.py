@@ -124,25 +124,26 @@ def paper_kernel(shape: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class InkMap:
-    """Ink and paper masks (0/1) of an image, and the paper level they were cut from."""
+    """Ink and paper masks (0/1) of an image, and the darkest channel and paper level they
+    were cut from."""
 
+    darkest: Mask  # the image's darkest_channel
     ink: Mask
     paper: Mask
     level: Mask  # the paper brightness around each pixel (darkest channel, glyphs closed)
 
 
 def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO,
-            darkest: Mask | None = None, paper_otsu: float = 1.0) -> InkMap:
+            paper_otsu: float = 1.0) -> InkMap:
     """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
     a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
-    ``darkest``: the image's :func:`darkest_channel`, when already computed.
     Paper is at least level 90 and at least ``paper_otsu`` × the Otsu threshold of the
     paper level (below 1: dim, shadowed cards on a dark floor count as paper too).
     """
-    minch = darkest if darkest is not None else darkest_channel(image)
+    minch = darkest_channel(image)
     h, w = minch.shape
     # The paper level around each pixel: a closing wide enough to swallow whole index glyphs
     # and pips, done at quarter resolution (it is smooth anyway) for speed.
@@ -155,13 +156,12 @@ def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO
     paper = (bg >= max(90.0, float(otsu) * paper_otsu)).astype(np.uint8)
     ink = cv2.compare(minch, ink_level(bg, ratio), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
-    return InkMap((ink > 0).astype(np.uint8), paper, bg)
+    return InkMap(minch, (ink > 0).astype(np.uint8), paper, bg)
 
 
-def ink_and_paper(image: BGRImage, kernel: int | None = None, darkest: Mask | None = None
-                  ) -> tuple[Mask, Mask]:
+def ink_and_paper(image: BGRImage, kernel: int | None = None) -> tuple[Mask, Mask]:
     """Ink mask and paper mask (0/1) of a BGR image (:func:`ink_map` at :data:`INK_RATIO`)."""
-    m = ink_map(image, kernel, darkest=darkest)
+    m = ink_map(image, kernel)
     return m.ink, m.paper
 
 
@@ -296,13 +296,16 @@ def edge_probe(ups: npt.NDArray[np.float64]) -> EdgeProbe:
             np.tile(np.array([-0.3, 0.0, 0.3]), len(ups))[:, None])
 
 
-def _probe_points(centre: npt.NDArray[np.floating[Any]], down: npt.NDArray[np.floating[Any]],
-                  height: float, probe: EdgeProbe) -> npt.NDArray[np.float64]:
-    """The ``probe`` points (:func:`edge_probe`, × ``height``) "up" from ``centre``, (n, 2)."""
-    r = np.array([down[1], -down[0]])
+def _probe_points(centre: npt.NDArray[np.floating[Any]], downs: npt.NDArray[np.floating[Any]],
+                  heights: npt.NDArray[np.floating[Any]], probe: EdgeProbe
+                  ) -> npt.NDArray[np.floating[Any]]:
+    """The ``probe`` points (:func:`edge_probe`) "up" from ``centre`` for each way "down"
+    (``downs``, (k, 2)) scaled by its height (``heights``, (k,)): (k, n, 2)."""
+    r = np.stack([downs[:, 1], -downs[:, 0]], axis=1)
     t, side = probe
-    out: npt.NDArray[np.float64] = (centre[None, :] - down[None, :] * t * height
-                                    + r[None, :] * side * height)
+    h = heights[:, None, None]
+    out: npt.NDArray[np.floating[Any]] = (centre - downs[:, None, :] * t * h
+                                          + r[:, None, :] * side * h)
     return out
 
 
@@ -321,10 +324,7 @@ def paper_ends_above_each(paper: Mask, centre: npt.NDArray[np.floating[Any]],
                           probe: EdgeProbe) -> npt.NDArray[np.bool_]:
     """:func:`paper_ends_above` for several ways "down" (k, 2), each with its height (k,)."""
     hgt, wid = paper.shape
-    r = np.stack([downs[:, 1], -downs[:, 0]], axis=1)
-    t, side = probe
-    h = heights[:, None, None]
-    pts = centre - downs[:, None, :] * t * h + r[:, None, :] * side * h
+    pts = _probe_points(centre, downs, heights, probe)
     x, y = pts[..., 0], pts[..., 1]
     inside = ((x >= 0) & (x < wid) & (y >= 0) & (y < hgt)).all(axis=1)
     # (the rows with a point off the image end there whatever the paper)
@@ -375,12 +375,11 @@ def straight_step_above(darkest: Mask, mark: IndexMark) -> bool:
                 and np.abs(at - (slope * across + offset)).max() <= STEP_SPREAD)
 
 
-def _near_edge(mark: IndexMark, inks: InkMap, darkest: Mask, edge_drop: float | None
-               ) -> bool:
+def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
     """Corner indices sit just inside a card's edge: off paper within ~2 glyphs "up" from them
     or, with ``edge_drop``, where the paper level falls below that fraction of the level at
     the index (a white card on a paler floor that also passes for paper) or where the
-    image's ``darkest`` channel steps along a straight line (a floor as pale as the card:
+    image's darkest channel steps along a straight line (a floor as pale as the card:
     :func:`straight_step_above`)."""
     centre, down = np.array(mark.center), np.array(mark.down)
     if paper_ends_above(inks.paper, centre, down, mark.glyph_height, NEAR_EDGE_PROBE):
@@ -388,12 +387,13 @@ def _near_edge(mark: IndexMark, inks: InkMap, darkest: Mask, edge_drop: float | 
     if edge_drop is None:
         return False
     hgt, wid = inks.level.shape  # the probe lies in the image: paper_ends_above checked
-    pts = _probe_points(centre, down, mark.glyph_height, NEAR_EDGE_PROBE).astype(int)
+    pts = _probe_points(centre, down[None, :], np.array([mark.glyph_height]),
+                        NEAR_EDGE_PROBE)[0].astype(int)
     here = float(inks.level[min(max(int(centre[1]), 0), hgt - 1),
                             min(max(int(centre[0]), 0), wid - 1)])
     if (inks.level[pts[:, 1], pts[:, 0]] < edge_drop * here).any():
         return True
-    return straight_step_above(darkest, mark)
+    return straight_step_above(inks.darkest, mark)
 
 
 # A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
@@ -449,9 +449,7 @@ class PaperInk:
     """An image's ink and paper as :class:`IndexFinder` saw them, for a later pass over the
     same image (:class:`vision.joker_marks.JokerMarkReader`)."""
 
-    darkest: Mask  # the image's darkest_channel
-    ink: Mask  # ink on paper (0/1), before large or sparse shapes are split
-    paper: Mask  # 0/1
+    inks: InkMap  # its ink (before large or sparse shapes are split) and paper
     blobs: Labels  # the paper's regions (paper_regions)
     big: int  # the largest glyph (largest_glyph of the view's shape)
 
@@ -587,9 +585,7 @@ class IndexFinder:
         ink and paper seen on the way."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
-        darkest = darkest_channel(image)
-        inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, darkest,
-                       seeing.paper_otsu)
+        inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu)
         ink, paper = inks.ink, inks.paper
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)
@@ -597,12 +593,12 @@ class IndexFinder:
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
         marks = _drop_joker_letters([m for m in parts
-                                     if _near_edge(m, inks, darkest, seeing.edge_drop)
+                                     if _near_edge(m, inks, seeing.edge_drop)
                                      and _fits_its_paper(m, blobs, spans)])
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
         return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),
-                      PaperInk(darkest, ink, paper, blobs, big))
+                      PaperInk(inks, blobs, big))
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
                  cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:

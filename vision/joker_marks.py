@@ -182,13 +182,15 @@ def _zone_ink(image: BGRImage, seen: PaperInk) -> _Ink:
     # cloth beyond the edge keeps it dark): there, ink is what is much darker than the
     # brightest paper within reach
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (EDGE_REACH | 1, EDGE_REACH | 1))
-    near = cv2.compare(seen.darkest, ink_level(cv2.dilate(seen.darkest, k)), cv2.CMP_LT)
+    darkest = seen.inks.darkest
+    near = cv2.compare(darkest, ink_level(cv2.dilate(darkest, k)), cv2.CMP_LT)
     # the paper with its bites filled (a mark at the very edge cuts one), not the cloth
     wide = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * EDGE_REACH + 1,) * 2)
-    filled = cv2.morphologyEx(seen.paper, cv2.MORPH_CLOSE, wide)
-    ink = cv2.bitwise_or(seen.ink, cv2.bitwise_and(near, filled))  # (near: 0/255, the rest 0/1)
+    filled = cv2.morphologyEx(seen.inks.paper, cv2.MORPH_CLOSE, wide)
+    # (near: 0/255, the rest 0/1)
+    ink = cv2.bitwise_or(seen.inks.ink, cv2.bitwise_and(near, filled))
     labels, stats, centers, _ = ink_components(ink, seen.big)
-    return _Ink(image, labels, stats, centers, seen.paper, seen.blobs)
+    return _Ink(image, labels, stats, centers, seen.inks.paper, seen.blobs)
 
 
 def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatArray:
