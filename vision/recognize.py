@@ -22,7 +22,14 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
-from vision.indices import IndexFinder, IndexMark, Seeing, StrayInk, darkest_channel
+from vision.indices import (
+    IndexFinder,
+    IndexMark,
+    Seeing,
+    StrayInk,
+    darkest_channel,
+    mark_frame,
+)
 from vision.joker_marks import JokerMarkReader
 from vision.types import BGRImage, Homography
 
@@ -195,14 +202,14 @@ def _on_the_index_line(card: CardReading, others: list[CardReading]) -> bool:
     """Whether one of ``card``'s indices lies on the line of the ``others``' indices (within
     half a glyph along "down", a few glyphs beside one): where a fanned card's index is,
     unlike court art or pips posing as an index."""
-    for m in card.marks:
-        for o in others:
-            for a in o.marks:
-                d, r, h = _frame(a)
-                v = np.subtract(m.center, a.center)
-                if abs(float(np.dot(m.down, d))) > 0.9 and abs(float(v @ d)) < 0.5 * h \
-                        and abs(float(v @ r)) < 8 * h:
-                    return True
+    centres = np.array([m.center for m in card.marks], np.float64)
+    downs = np.array([m.down for m in card.marks], np.float64)
+    for a in (a for o in others for a in o.marks):
+        along, across = mark_frame(centres, a)
+        h = a.glyph_height
+        if ((np.abs(downs @ np.array(a.down)) > 0.9) & (np.abs(along) < 0.5 * h)
+                & (np.abs(across) < 8 * h)).any():
+            return True
     return False
 
 
