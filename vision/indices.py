@@ -492,7 +492,9 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
         beside = np.zeros(len(cand), bool)
         for m in marks:
             along, across = mark_frame(c, m)
-            beside |= (np.abs(along) < 0.5 * m.height) & (np.abs(across) < 10 * h)
+            # on the index line, or below it down to a corner word's length
+            beside |= ((along > -0.5 * m.height) & (along < 2.5 * m.height)
+                       & (np.abs(across) < 10 * h))
         keep &= beside
     if not keep.any():
         return []

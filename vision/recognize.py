@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.fan import UnreadCard, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import (
     IndexFinder,
@@ -213,24 +214,34 @@ def _on_the_index_line(card: CardReading, others: list[CardReading]) -> bool:
     return False
 
 
+def _counted(cards: list[CardReading]) -> list[CardReading]:
+    """The cards a set's reading counts.  A set holds one natural rank (2s and jokers are
+    wild), so when its cards read as two or more, the odd ones count (as the main rank:
+    misread) only when all lie on the line of the main rank's indices; otherwise they are
+    left out (art or pips read as an index)."""
+    if len({c.rank for c in cards if c.rank.is_natural}) <= 1:
+        return cards
+    main = _main_rank(cards)
+    ours = [c for c in cards if not c.rank.is_natural or c.rank == main]
+    odd = [c for c in cards if c.rank.is_natural and c.rank != main]
+    return cards if all(_on_the_index_line(c, ours) for c in odd) else ours
+
+
 def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]]:
     """The reading of a set, then alternatives, most likely first.
 
-    A set holds one natural rank (2s and jokers are wild), so when its cards read as two
-    or more, the reading is a legal set: the others read as the main rank (a card misread)
-    or left out (art read as an index) — the former when all the others lie on the line of
-    the main rank's indices —, and the other legal set and the cards as seen follow."""
+    When the cards read as two or more natural ranks, the reading is a legal set
+    (:func:`_counted`, the odd cards read as the main rank or left out), and the other
+    legal set and the cards as seen follow."""
     ranks = [c.rank for c in cards]
     conf = min((c.confidence for c in cards), default=0.0)
     out: dict[tuple[Rank, ...], float] = {}
     if len({r for r in ranks if r.is_natural}) > 1:
         main = _main_rank(cards)
-        ours = [c for c in cards if not c.rank.is_natural or c.rank == main]
-        odd = [c for c in cards if c.rank.is_natural and c.rank != main]
         fixed = tuple(sorted(main if r.is_natural else r for r in ranks))
-        kept = tuple(sorted(c.rank for c in ours))
-        misread = all(_on_the_index_line(c, ours) for c in odd)
-        first, other = (fixed, kept) if misread else (kept, fixed)
+        kept = tuple(sorted(c.rank for c in cards
+                            if not c.rank.is_natural or c.rank == main))
+        first, other = (fixed, kept) if len(_counted(cards)) == len(cards) else (kept, fixed)
         out[first] = conf
         out.setdefault(other, conf * 0.9)
     out.setdefault(tuple(sorted(ranks)), conf * (0.8 if out else 1.0))
@@ -313,6 +324,26 @@ def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[
     return sorted(out.items(), key=lambda kv: -kv[1])[:4]
 
 
+def _with_fan(cands: list[tuple[tuple[Rank, ...], float]], unread: list[UnreadCard]
+              ) -> list[tuple[tuple[Rank, ...], float]]:
+    """Candidates when the fan holds cards whose index was not read: the reading plus
+    those cards as guessed (a joker, or the main rank when their corner looks like its
+    read indices), then without them, then with all of them as jokers, then all as the
+    main rank, then the other candidates."""
+    best, conf = cands[0]
+    out: dict[tuple[Rank, ...], float] = {
+        tuple(sorted((*best, *[u.rank for u in unread]))): conf}
+    out.setdefault(best, conf * 0.8)
+    out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.7)
+    naturals = Counter(r for r in best if r.is_natural)
+    if naturals:
+        main = naturals.most_common(1)[0][0]
+        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.6)
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.5)
+    return list(out.items())[:4]
+
+
 class Recognizer:
     """Reads cards with a glyph model (the shipped one, or one extended by deck teaching)."""
 
@@ -371,8 +402,15 @@ class Recognizer:
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        unread = unread_corners(marks, strays)
-        unsure = conf < self.threshold or mixed or bool(unread) or _askew(marks)
+        in_fan = unread_cards(image, [c.marks for c in _counted(cards)], strays, survey.ink,
+                              ZONE_PX_PER_MM, self.finder.joker_red)
+        # corners seen but not read, by their stray ink, where the fan tells nothing
+        unread = [] if in_fan else unread_corners(marks, strays)
+        unsure = (conf < self.threshold or mixed or bool(unread) or bool(in_fan)
+                  or _askew(marks))
+        if in_fan:
+            cands = _with_fan(cands, in_fan)
+            ranks, conf = cands[0]
         if unread:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too

@@ -54,7 +54,7 @@ def jokers_on_ordinary_fans(recognizer: Recognizer, cards: dict[Rank, BGRImage]
         for seat, laid in sets.items():
             reading = recognizer.read_zone(scene.image, scene.homography,
                                            scene.layout.zones[seat])
-            for card in reading.cards:
-                if card.is_joker:
-                    seen.setdefault(card, []).append(laid[0])
+            for card in reading.readings:  # read by a mark, not guessed from the fan
+                if card.rank.is_joker:
+                    seen.setdefault(card.rank, []).append(laid[0])
     return seen

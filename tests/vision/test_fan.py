@@ -1,0 +1,75 @@
+"""Cards of a fan whose index was not read (vision.fan): found from the spacing of those
+that were, and from the paper reaching past the end cards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gouji.cards import Rank, parse_cards
+from vision.faces import DrawnFaces
+from vision.fan import _steps, fan_frame, unread_cards
+from vision.indices import IndexMark
+from vision.recognize import ZONE_PX_PER_MM, Recognizer
+from vision.synth import Effects, SceneGenerator
+
+from .helpers import PictureJokerFaces
+
+SETS = {0: "KKBKK", 2: "9999R", 4: "55R5B5"}
+
+
+def _mark(down: tuple[float, float], center: tuple[float, float] = (0.0, 0.0)) -> IndexMark:
+    return IndexMark(Rank.FIVE, 0.9, 0.3, Rank.SIX, center, down, 30.0, "S", 1)
+
+
+def test_the_fan_faces_the_way_most_of_its_indices_read() -> None:
+    # the top card's far index reads upside down; the fan's "down" is the others'
+    frame = fan_frame([_mark((0.0, 1.0)), _mark((0.05, 0.999)), _mark((0.0, -1.0))])
+    assert frame.down == pytest.approx([0.025, 1.0], abs=0.01)
+    assert frame.across == pytest.approx([1.0, -0.025], abs=0.01)  # towards the card's body
+
+
+def test_steps_run_evenly_to_the_far_end() -> None:
+    assert _steps(0.0, 90.0, 3) == [30.0, 60.0, 90.0]
+    assert _steps(10.0, -10.0, 2) == [0.0, -10.0]
+
+
+@pytest.mark.parametrize("seed", [12, 13])
+def test_jokers_whose_corner_shows_a_picture_are_read_from_the_gaps_they_leave(
+        seed: int) -> None:
+    """Untaught, a joker whose corner carries a picture has no index to read; its place in
+    the fan (a double step between read indices, or paper past the end card) and its
+    corner's ink colour (red: 大王) tell it.  Such a reading is unsure, and the set as read
+    without it is offered too."""
+    faces = PictureJokerFaces(3)
+    scene = SceneGenerator(faces).render(seed, {s: parse_cards(n) for s, n in SETS.items()},
+                                         Effects.clean())
+    rec = Recognizer()
+    for seat, notation in SETS.items():
+        reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+        truth = tuple(sorted(parse_cards(notation)))
+        assert reading.cards == truth, notation
+        assert reading.unsure
+        naturals = tuple(r for r in truth if not r.is_joker)
+        assert naturals in [c for c, _ in reading.candidates]
+        assert not any(c.rank.is_joker for c in reading.readings)  # none read by a mark
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_an_evenly_read_fan_gains_no_cards(seed: int) -> None:
+    sets = {0: "7777", 1: "QQQQQ", 3: "888888", 5: "AAA"}
+    scene = SceneGenerator(DrawnFaces(0)).render(
+        seed, {s: parse_cards(n) for s, n in sets.items()}, Effects.clean())
+    rec = Recognizer()
+    for seat, notation in sets.items():
+        reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+        assert reading.cards == tuple(sorted(parse_cards(notation)))
+        assert not reading.unsure
+
+
+def test_a_lone_card_tells_no_fan_step() -> None:
+    view = np.full((400, 400, 3), 255, np.uint8)
+    rec = Recognizer()
+    survey = rec.finder.survey(view)
+    assert unread_cards(view, [(_mark((0.0, 1.0), (100.0, 100.0)),)], [], survey.ink,
+                        ZONE_PX_PER_MM, rec.finder.joker_red) == []

@@ -1,0 +1,231 @@
+"""The fan a set is laid in (扇形): where cards lie whose index was not read.
+
+Players lay a set as a fan: each card a step beside the last along its own
+width, the cards below showing only a strip with their corner index.  So the
+indices that were read lie on one line, about a whole number of steps apart;
+a gap of two steps is a card whose index was not read, and paper reaching past
+the last read card is one too.  Such a card is in practice a joker, whose
+corner shows a word, a star or a picture instead of a rank: its kind is told
+by its corner's ink (red: 大王, else 小王).
+
+Distances are in millimetres of the zone view (:data:`vision.recognize.ZONE_PX_PER_MM`),
+since the camera view is warped to scale and cards come in few sizes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import Rank
+from vision.indices import IndexMark, PaperInk, StrayInk
+from vision.types import BGRImage
+
+CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
+MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
+TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
+END_STEP = 0.45  # as does paper reaching this many steps past the outermost read card
+END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
+LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
+
+
+@dataclass(frozen=True)
+class FanFrame:
+    """The fan's axes: ``down`` as most of its indices read, ``across`` from each card's
+    index towards the rest of that card."""
+
+    down: npt.NDArray[np.float64]
+    across: npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class UnreadCard:
+    """A card of the fan whose index was not read: where that index would be, its guessed
+    rank, and the joker it is if it is one (by its corner's ink)."""
+
+    center: tuple[float, float]
+    rank: Rank  # the main rank when its corner looks like the set's read indices, else joker
+    joker: Rank
+    likeness: float  # to the set's read indices of its main rank (-1 when it has none)
+
+
+def fan_frame(marks: list[IndexMark]) -> FanFrame:
+    """The set's axes: the mean direction of its indices' "down" (modulo 180°), turned
+    to agree with most of them."""
+    downs = np.array([m.down for m in marks], np.float64)
+    angles = 2 * np.arctan2(downs[:, 1], downs[:, 0])
+    axis = float(np.arctan2(np.sin(angles).mean(), np.cos(angles).mean())) / 2
+    down = np.array([np.cos(axis), np.sin(axis)])
+    if (downs @ down < 0).sum() > (downs @ down > 0).sum():
+        down = -down
+    return FanFrame(down, np.array([down[1], -down[0]]))
+
+
+def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: float
+                   ) -> tuple[npt.NDArray[np.float64], float, float]:
+    """Where along ``frame.across`` each read card's fan index lies (sorted), the index
+    line's place along ``frame.down`` and the glyph height.  A card read only by its other
+    corner (its "down" reversed) is placed a card's width and height back from it."""
+    places: list[float] = []
+    lines: list[float] = []
+    heights = [m.glyph_height for marks in cards for m in marks]
+    for marks in cards:
+        ahead = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
+        if ahead:
+            m = max(ahead, key=lambda m: m.score)
+            point = np.array(m.center, np.float64)
+            places.append(float(point @ frame.across))
+            lines.append(float(point @ frame.down))
+        else:  # the far corner's index faces the other way; the near one lies a card back
+            m = marks[0]
+            inset = 2 * INDEX_INSET * m.glyph_height
+            point = (np.array(m.center, np.float64) - frame.across * (card_w - inset))
+            places.append(float(point @ frame.across))
+    line = float(np.median(lines)) if lines else float("nan")
+    return np.sort(np.array(places)), line, float(np.median(heights))
+
+
+INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
+
+
+def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
+                places: npt.NDArray[np.float64]) -> tuple[float, float] | None:
+    """How far the set's paper reaches along ``frame.across`` on the index line: the run
+    of paper through the read indices at ``places``, bridging gaps narrower than a glyph
+    (the glyphs themselves)."""
+    ys, xs = np.nonzero(ink.inks.paper)
+    points = np.stack([xs, ys], axis=1).astype(np.float64)
+    on_line = np.abs(points @ frame.down - line) < 0.6 * height
+    if not on_line.any():
+        return None
+    across = points[on_line] @ frame.across
+    origin = float(across.min())
+    filled = np.bincount((across - origin).astype(np.int64)) > 0
+    gap = max(int(height), 1)
+    closed = np.convolve(filled, np.ones(gap), mode="same") > 0  # bridge holes < a glyph
+    closed &= np.convolve(closed, np.ones(gap), mode="same") >= gap  # no wider than before
+    start = int(np.clip(np.median(places) - origin, 0, len(closed) - 1))
+    if not closed[start]:
+        return None
+    lo = start - int(np.argmin(closed[start::-1])) + 1 if not closed[:start + 1].all() else 0
+    hi = start + int(np.argmin(closed[start:])) if not closed[start:].all() else len(closed)
+    return origin + lo, origin + hi
+
+
+def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64],
+          height: float, joker_red: float) -> Rank:
+    """大王 when the ink at an unread corner (where a glyph and pip would be) is red."""
+    ys, xs = np.nonzero(ink.inks.ink)
+    v = np.stack([xs, ys], axis=1).astype(np.float64) - center
+    along, across = v @ frame.down, v @ frame.across
+    inside = ((along > -0.8 * height) & (along < 1.0 * height)
+              & (np.abs(across) < 0.6 * height))
+    if inside.sum() < 4:
+        return Rank.SMALL_JOKER
+    px = image[ys[inside], xs[inside]].astype(np.float32)
+    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
+    return Rank.BIG_JOKER if float(red.mean()) > joker_red else Rank.SMALL_JOKER
+
+
+def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
+             half: float, size: int) -> npt.NDArray[np.float32]:
+    """A square of ``gray`` around ``center`` (half-side ``half`` px), turned so that the
+    fan's "down" points down, at ``size`` × ``size`` pixels."""
+    scale = 2 * half / size
+    # output pixel (u, v) samples center + (u - size/2) * scale * across + (v - size/2) * ...
+    m = np.array([[frame.across[0] * scale, frame.down[0] * scale, 0.0],
+                  [frame.across[1] * scale, frame.down[1] * scale, 0.0]])
+    m[:, 2] = center - m[:, :2] @ np.array([size / 2, size / 2])
+    return cv2.warpAffine(gray, m, (size, size), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+def _likeness(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
+              models: list[npt.NDArray[np.float64]], height: float) -> float:
+    """How well the ink at an unread corner matches the read indices at ``models`` (their
+    glyph centres): the best normalised correlation within half a glyph of ``center``."""
+    px = 24 / height  # template pixels per image pixel
+    best = -1.0
+    window = _upright(gray, frame, center, 1.2 * height, round(2.4 * height * px))
+    for m in models:
+        t = _upright(gray, frame, m, 0.7 * height, round(1.4 * height * px))
+        if t.std() < 1e-3 or window.shape[0] < t.shape[0]:
+            continue
+        best = max(best, float(cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED).max()))
+    return best
+
+
+def _steps_in(steps: float) -> int:
+    """How many fan steps a distance of ``steps`` mean steps is: a step and a half of an
+    uneven fan is one, :data:`TWO_STEPS` is two, and so on."""
+    return int(np.floor(steps + 2 - TWO_STEPS))
+
+
+def _steps(a: float, b: float, n: int) -> list[float]:
+    """``n`` even steps from ``a`` (left out) to ``b`` (included)."""
+    return [a + j * (b - a) / n for j in range(1, n + 1)]
+
+
+def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.float64],
+                step: float, height: float) -> bool:
+    """Whether ink no index used lies at an unread corner: within half a step across the
+    fan, and from a glyph above to a word's length below along it."""
+    for s in strays:
+        v = np.subtract(s.center, center)
+        along, across = float(v @ frame.down), float(v @ frame.across)
+        if abs(across) < 0.5 * step and -1.0 * height < along < 2.5 * height:
+            return True
+    return False
+
+
+def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[StrayInk],
+                 ink: PaperInk, px_per_mm: float, joker_red: float) -> list[UnreadCard]:
+    """The cards of the set's fan whose index was not read, given the read cards (each as
+    the indices it was read from) and the ink and paper the finder saw.
+
+    The fan's step is the median of the gaps between read indices that are single steps
+    (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as
+    does the set's paper on the index line reaching :data:`END_STEP` steps or more past the
+    first card's or the top card's side.  A set of one read card tells no step: none."""
+    if not cards:
+        return []
+    frame = fan_frame([m for marks in cards for m in marks])
+    card_w = CARD_WIDTH_MM * px_per_mm
+    places, line, height = _fan_positions(cards, frame, card_w)
+    if np.isnan(line):
+        return []
+    inset = INDEX_INSET * height
+    gaps = np.diff(places)
+    gaps = gaps[gaps >= MIN_STEP_MM * px_per_mm]
+    if not len(gaps):
+        return []
+    step = float(np.median(gaps[gaps < 1.5 * gaps.min()]))  # the single steps
+    slots: list[float] = []
+    for a, b in itertools.pairwise(places):
+        slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
+    span = _paper_span(ink, frame, line, height, places)
+    if span is not None:
+        first, last = span[0] + inset, span[1] - card_w + inset  # the end cards' indices
+        for read, end, beyond in ((places[0], first, places[0] - first),
+                                  (places[-1], last, last - places[-1])):
+            if beyond >= END_STEP * step:
+                slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+    naturals = Counter(m.rank for marks in cards for m in marks if m.rank.is_natural)
+    main = naturals.most_common(1)[0][0] if naturals else None
+    models = [np.array(m.center, np.float64) for marks in cards for m in marks
+              if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
+    out = []
+    for p in slots:
+        center = frame.across * p + frame.down * line
+        joker = _kind(image, ink, frame, center, height, joker_red)
+        like = _likeness(ink.inks.darkest, frame, center, models, height) if models else -1.0
+        if like < LIKE_MAIN and not _stray_near(strays, frame, center, step, height):
+            continue  # nothing there to read: the fan's steps are merely uneven
+        rank = main if main is not None and like >= LIKE_MAIN else joker
+        out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like))
+    return out
