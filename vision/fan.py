@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
-from vision.indices import IndexMark, PaperInk, StrayInk
+from vision.indices import INDEX_BOX, IndexMark, PaperInk, StrayInk, mark_frame
 from vision.types import BGRImage
 
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
@@ -31,6 +31,7 @@ MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 END_STEP = 0.45  # as does paper reaching this many steps past the outermost read card
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
+INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
 
 
@@ -171,6 +172,30 @@ def _steps(a: float, b: float, n: int) -> list[float]:
     return [a + j * (b - a) / n for j in range(1, n + 1)]
 
 
+def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step: float,
+           height: float, read: list[IndexMark]) -> bool:
+    """Whether an unread corner holds ink (a mark merged with the covering card's outline,
+    which is no stray): :data:`INKED` of the corner, outside every read index's own box."""
+    half_w, top, bottom = 0.4 * step, 0.6 * height, 0.9 * height
+    r = int(np.ceil(np.hypot(half_w, max(top, bottom))))
+    x0, y0 = max(int(center[0]) - r, 0), max(int(center[1]) - r, 0)
+    patch = ink.inks.ink[y0:int(center[1]) + r + 1, x0:int(center[0]) + r + 1]
+    ys, xs = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+    v = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64) - center
+    along, across = v @ frame.down, v @ frame.across
+    inside = (np.abs(across) < half_w) & (along > -top) & (along < bottom)
+    if not inside.any():
+        return False
+    pts = v[inside] + center
+    free = np.ones(len(pts), bool)
+    for m in read:
+        a, c = mark_frame(pts, m)
+        free &= ~((a > -INDEX_BOX[0] * m.height) & (a < INDEX_BOX[1] * m.height)
+                  & (np.abs(c) < INDEX_BOX[2] * m.height))
+    inked = patch.ravel()[inside] > 0
+    return bool((inked & free).sum() >= INKED * inside.sum())
+
+
 def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.float64],
                 step: float, height: float) -> bool:
     """Whether ink no index used lies at an unread corner: within half a step across the
@@ -178,7 +203,7 @@ def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.
     for s in strays:
         v = np.subtract(s.center, center)
         along, across = float(v @ frame.down), float(v @ frame.across)
-        if abs(across) < 0.5 * step and -1.0 * height < along < 2.5 * height:
+        if abs(across) < 0.75 * step and -1.0 * height < along < 2.5 * height:
             return True
     return False
 
@@ -219,12 +244,14 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     main = naturals.most_common(1)[0][0] if naturals else None
     models = [np.array(m.center, np.float64) for marks in cards for m in marks
               if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
+    marks_read = [m for marks in cards for m in marks]
     out = []
     for p in slots:
         center = frame.across * p + frame.down * line
         joker = _kind(image, ink, frame, center, height, joker_red)
         like = _likeness(ink.inks.darkest, frame, center, models, height) if models else -1.0
-        if like < LIKE_MAIN and not _stray_near(strays, frame, center, step, height):
+        if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
+                                     or _inked(ink, frame, center, step, height, marks_read)):
             continue  # nothing there to read: the fan's steps are merely uneven
         rank = main if main is not None and like >= LIKE_MAIN else joker
         out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like))
