@@ -485,7 +485,8 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
         if m.pip == "O":
             keep &= ~_in_joker_column(c, m)
     if marks:  # only ink that may be a corner beside a read index (a generous superset of
-        # what :func:`vision.recognize.unread_corners` takes) is worth describing
+        # what :func:`vision.recognize.unread_corners` and :mod:`vision.fan` take) is worth
+        # describing
         h = float(np.median([m.height for m in marks]))
         size = np.maximum(stats[np.array(cand), 2], stats[np.array(cand), 3])
         keep &= (size >= 0.25 * h) & (size <= 3.5 * h)

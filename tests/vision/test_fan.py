@@ -10,7 +10,7 @@ from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
 from vision.fan import _steps, fan_frame, unread_cards
 from vision.indices import IndexMark
-from vision.recognize import ZONE_PX_PER_MM, Recognizer
+from vision.recognize import ZONE_PX_PER_MM, Recognizer, group_cards, zone_view
 from vision.synth import Effects, SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -73,3 +73,24 @@ def test_a_lone_card_tells_no_fan_step() -> None:
     survey = rec.finder.survey(view)
     assert unread_cards(view, [(_mark((0.0, 1.0), (100.0, 100.0)),)], [], survey.ink,
                         ZONE_PX_PER_MM, rec.finder.joker_red) == []
+
+
+def test_an_index_left_unread_in_the_middle_of_a_fan_is_found_as_the_main_rank() -> None:
+    """One index of an even fan taken out of the reading leaves a double step; its corner
+    looks like the other indices, so the card there is read as their rank."""
+    scene = SceneGenerator(DrawnFaces(0)).render(12, {1: parse_cards("999999")},
+                                                 Effects.clean())
+    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
+    rec = Recognizer()
+    survey = rec.finder.survey(view)
+    cards = [c.marks for c in group_cards(survey.marks)]
+    assert len(cards) == 6
+    frame = fan_frame([m for marks in cards for m in marks])
+    cards.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    missing = cards.pop(3)  # neither end card: the top card shows both its indices
+    found = unread_cards(view, cards, survey.strays, survey.ink, ZONE_PX_PER_MM,
+                         rec.finder.joker_red)
+    assert [u.rank for u in found] == [Rank.NINE]
+    # where the index taken out is
+    assert min(float(np.hypot(*np.subtract(found[0].center, m.center))) for m in missing
+               ) < 1.5 * missing[0].glyph_height
