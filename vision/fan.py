@@ -30,6 +30,7 @@ CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 END_STEP = 0.45  # as does paper reaching this many steps past the outermost read card
+END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
@@ -98,15 +99,20 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
                 places: npt.NDArray[np.float64]) -> tuple[float, float] | None:
     """How far the set's paper reaches along ``frame.across`` on the index line: the run
     of paper through the read indices at ``places``, bridging gaps narrower than a glyph
-    (the glyphs themselves)."""
-    ys, xs = np.nonzero(ink.inks.paper)
-    points = np.stack([xs, ys], axis=1).astype(np.float64)
-    on_line = np.abs(points @ frame.down - line) < 0.6 * height
-    if not on_line.any():
+    (the glyphs themselves), less :data:`END_MARGIN` at either end."""
+    paper = ink.inks.paper
+    h, w = paper.shape
+    corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
+    origin = float(corners.min())
+    ts = np.arange(origin, float(corners.max()) + 1.0)  # 1 px steps along the line
+    filled = np.zeros(len(ts), bool)
+    for off in np.linspace(-0.6 * height, 0.6 * height, 13):  # rows of the band
+        pts = frame.across[None, :] * ts[:, None] + frame.down[None, :] * (line + off)
+        x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
+        ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+        filled[ok] |= paper[y[ok], x[ok]] > 0
+    if not filled.any():
         return None
-    across = points[on_line] @ frame.across
-    origin = float(across.min())
-    filled = np.bincount((across - origin).astype(np.int64)) > 0
     gap = max(int(height), 1)
     closed = np.convolve(filled, np.ones(gap), mode="same") > 0  # bridge holes < a glyph
     closed &= np.convolve(closed, np.ones(gap), mode="same") >= gap  # no wider than before
@@ -115,20 +121,35 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
         return None
     lo = start - int(np.argmin(closed[start::-1])) + 1 if not closed[:start + 1].all() else 0
     hi = start + int(np.argmin(closed[start:])) if not closed[start:].all() else len(closed)
-    return origin + lo, origin + hi
+    margin = END_MARGIN * height
+    return origin + lo + margin, origin + hi - margin
+
+
+def _box_pixels(shape: tuple[int, ...], frame: FanFrame, center: npt.NDArray[np.float64],
+                half_w: float, top: float, bottom: float
+                ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The pixels (ys, xs) of a box in the fan's frame around ``center``: ``half_w`` to
+    either side across the fan, ``top`` above and ``bottom`` below along it."""
+    r = int(np.ceil(np.hypot(half_w, max(top, bottom)))) + 1
+    cx, cy = int(center[0]), int(center[1])
+    y0, y1 = np.clip([cy - r, cy + r + 1], 0, shape[0])
+    x0, x1 = np.clip([cx - r, cx + r + 1], 0, shape[1])
+    ys, xs = np.mgrid[y0:max(y0, y1), x0:max(x0, x1)]  # empty when off the image
+    ys, xs = ys.ravel(), xs.ravel()
+    v = np.stack([xs, ys], axis=1).astype(np.float64) - center
+    along, across = v @ frame.down, v @ frame.across
+    inside = (np.abs(across) < half_w) & (along > -top) & (along < bottom)
+    return ys[inside], xs[inside]
 
 
 def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64],
           height: float, joker_red: float) -> Rank:
-    """大王 when the ink at an unread corner (where a glyph and pip would be) is red."""
-    ys, xs = np.nonzero(ink.inks.ink)
-    v = np.stack([xs, ys], axis=1).astype(np.float64) - center
-    along, across = v @ frame.down, v @ frame.across
-    inside = ((along > -0.8 * height) & (along < 1.0 * height)
-              & (np.abs(across) < 0.6 * height))
-    if inside.sum() < 4:
+    """大王 when the ink at an unread corner (where a glyph would be) is red."""
+    ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
+    inked = ink.inks.ink[ys, xs] > 0
+    if inked.sum() < 4:
         return Rank.SMALL_JOKER
-    px = image[ys[inside], xs[inside]].astype(np.float32)
+    px = image[ys[inked], xs[inked]].astype(np.float32)
     red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
     return Rank.BIG_JOKER if float(red.mean()) > joker_red else Rank.SMALL_JOKER
 
@@ -176,24 +197,18 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
            height: float, read: list[IndexMark]) -> bool:
     """Whether an unread corner holds ink (a mark merged with the covering card's outline,
     which is no stray): :data:`INKED` of the corner, outside every read index's own box."""
-    half_w, top, bottom = 0.4 * step, 0.6 * height, 0.9 * height
-    r = int(np.ceil(np.hypot(half_w, max(top, bottom))))
-    x0, y0 = max(int(center[0]) - r, 0), max(int(center[1]) - r, 0)
-    patch = ink.inks.ink[y0:int(center[1]) + r + 1, x0:int(center[0]) + r + 1]
-    ys, xs = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
-    v = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64) - center
-    along, across = v @ frame.down, v @ frame.across
-    inside = (np.abs(across) < half_w) & (along > -top) & (along < bottom)
-    if not inside.any():
+    ys, xs = _box_pixels(ink.inks.ink.shape, frame, center, 0.4 * step, 0.6 * height,
+                         0.9 * height)
+    if not len(ys):
         return False
-    pts = v[inside] + center
+    pts = np.stack([xs, ys], axis=1).astype(np.float64)
     free = np.ones(len(pts), bool)
     for m in read:
         a, c = mark_frame(pts, m)
         free &= ~((a > -INDEX_BOX[0] * m.height) & (a < INDEX_BOX[1] * m.height)
                   & (np.abs(c) < INDEX_BOX[2] * m.height))
-    inked = patch.ravel()[inside] > 0
-    return bool((inked & free).sum() >= INKED * inside.sum())
+    inked = ink.inks.ink[ys, xs] > 0
+    return bool((inked & free).sum() >= INKED * len(ys))
 
 
 def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.float64],

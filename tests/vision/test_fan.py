@@ -8,7 +8,7 @@ import pytest
 
 from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
-from vision.fan import _steps, fan_frame, unread_cards
+from vision.fan import _box_pixels, _steps, fan_frame, unread_cards
 from vision.indices import IndexMark
 from vision.recognize import ZONE_PX_PER_MM, Recognizer, group_cards, zone_view
 from vision.synth import Effects, SceneGenerator
@@ -94,3 +94,13 @@ def test_an_index_left_unread_in_the_middle_of_a_fan_is_found_as_the_main_rank()
     # where the index taken out is
     assert min(float(np.hypot(*np.subtract(found[0].center, m.center))) for m in missing
                ) < 1.5 * missing[0].glyph_height
+
+
+def test_a_corner_off_the_image_holds_no_pixels() -> None:
+    """An end card's corner can lie past the view's border (a crop of the zone)."""
+    frame = fan_frame([_mark((0.0, 1.0))])
+    for center in ([500.0, 500.0], [-50.0, 50.0], [50.0, -80.0]):
+        ys, xs = _box_pixels((100, 100), frame, np.array(center), 10, 10, 10)
+        assert len(ys) == len(xs) == 0
+    ys, _ = _box_pixels((100, 100), frame, np.array([50.0, 50.0]), 10, 10, 10)
+    assert len(ys) == 20 * 20 - 39  # the box, less its far edges (strict bounds)
