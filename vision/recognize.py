@@ -79,6 +79,8 @@ class SetReading:
     confidence: float
     unsure: bool
     candidates: tuple[tuple[tuple[Rank, ...], float], ...] = field(default=())
+    # the cards read from their indices; ``cards`` may hold more, inferred from gaps in the
+    # fan (vision.fan), and then the reading is unsure
     readings: tuple[CardReading, ...] = field(default=())
 
     @property
