@@ -8,8 +8,9 @@ the last read card is one too.  Such a card is in practice a joker, whose
 corner shows a word, a star or a picture instead of a rank: its kind is told
 by its corner's ink (red: 大王, else 小王).
 
-Distances are in millimetres of the zone view (:data:`vision.recognize.ZONE_PX_PER_MM`),
-since the camera view is warped to scale and cards come in few sizes.
+Card sizes and steps are set in millimetres and turned into zone-view pixels
+(:data:`vision.recognize.ZONE_PX_PER_MM`): the camera view is warped to scale,
+and cards come in few sizes.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from vision.indices import INDEX_BOX, IndexMark, PaperInk, StrayInk, mark_frame
 from vision.types import BGRImage
 
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
+INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 END_STEP = 0.45  # as does paper reaching this many steps past the outermost read card
@@ -72,7 +74,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
                    ) -> tuple[npt.NDArray[np.float64], float, float]:
     """Where along ``frame.across`` each read card's fan index lies (sorted), the index
     line's place along ``frame.down`` and the glyph height.  A card read only by its other
-    corner (its "down" reversed) is placed a card's width and height back from it."""
+    corner (its "down" reversed) is placed a card's width, less two insets, back from it."""
     places: list[float] = []
     lines: list[float] = []
     heights = [m.glyph_height for marks in cards for m in marks]
@@ -91,8 +93,6 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
     line = float(np.median(lines)) if lines else float("nan")
     return np.sort(np.array(places)), line, float(np.median(heights))
 
-
-INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
 
 
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
