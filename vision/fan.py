@@ -96,33 +96,40 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
 
 
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
-                places: npt.NDArray[np.float64]) -> tuple[float, float] | None:
+                places: npt.NDArray[np.float64]) -> tuple[float | None, float | None]:
     """How far the set's paper reaches along ``frame.across`` on the index line: the run
     of paper through the read indices at ``places``, bridging gaps narrower than a glyph
-    (the glyphs themselves), less :data:`END_MARGIN` at either end."""
+    (the glyphs themselves), less :data:`END_MARGIN` at either end.  An end where the run
+    leaves the image is ``None``: paper that runs on out of view (older cards beyond the
+    new cards' box, a fan laid past the zone) tells nothing of where the fan ends."""
     paper = ink.inks.paper
     h, w = paper.shape
     corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
     origin = float(corners.min())
     ts = np.arange(origin, float(corners.max()) + 1.0)  # 1 px steps along the line
     filled = np.zeros(len(ts), bool)
+    in_view = np.zeros(len(ts), bool)
     for off in np.linspace(-0.6 * height, 0.6 * height, 13):  # rows of the band
         pts = frame.across[None, :] * ts[:, None] + frame.down[None, :] * (line + off)
         x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
         ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
         filled[ok] |= paper[y[ok], x[ok]] > 0
+        in_view |= ok
+    none: tuple[float | None, float | None] = (None, None)
     if not filled.any():
-        return None
+        return none
     gap = max(int(height), 1)
     closed = np.convolve(filled, np.ones(gap), mode="same") > 0  # bridge holes < a glyph
     closed &= np.convolve(closed, np.ones(gap), mode="same") >= gap  # no wider than before
     start = int(np.clip(np.median(places) - origin, 0, len(closed) - 1))
     if not closed[start]:
-        return None
+        return none
     lo = start - int(np.argmin(closed[start::-1])) + 1 if not closed[:start + 1].all() else 0
     hi = start + int(np.argmin(closed[start:])) if not closed[start:].all() else len(closed)
     margin = END_MARGIN * height
-    return origin + lo + margin, origin + hi - margin
+    beyond = gap // 2 + 3  # px past the run's end still in view (the closing's reach)
+    return (origin + lo + margin if lo >= beyond and in_view[lo - beyond] else None,
+            origin + hi - margin if hi + beyond < len(ts) and in_view[hi + beyond] else None)
 
 
 def _box_pixels(shape: tuple[int, ...], frame: FanFrame, center: npt.NDArray[np.float64],
@@ -248,13 +255,16 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     slots: list[float] = []
     for a, b in itertools.pairwise(places):
         slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
-    span = _paper_span(ink, frame, line, height, places)
-    if span is not None:
-        first, last = span[0] + inset, span[1] - card_w + inset  # the end cards' indices
-        for read, end, beyond in ((places[0], first, places[0] - first),
-                                  (places[-1], last, last - places[-1])):
-            if beyond >= END_STEP * step:
-                slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+    low, high = _paper_span(ink, frame, line, height, places)
+    ends = []  # (the outermost read index, where the end card's index is, how far beyond)
+    if low is not None:
+        ends.append((places[0], low + inset, places[0] - (low + inset)))
+    if high is not None:
+        last = high - card_w + inset
+        ends.append((places[-1], last, last - places[-1]))
+    for read, end, beyond in ends:
+        if beyond >= END_STEP * step:
+            slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
     naturals = Counter(m.rank for marks in cards for m in marks if m.rank.is_natural)
     main = naturals.most_common(1)[0][0] if naturals else None
     models = [np.array(m.center, np.float64) for marks in cards for m in marks

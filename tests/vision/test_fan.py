@@ -8,8 +8,8 @@ import pytest
 
 from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
-from vision.fan import _box_pixels, _steps, fan_frame, unread_cards
-from vision.indices import IndexMark
+from vision.fan import _box_pixels, _paper_span, _steps, fan_frame, unread_cards
+from vision.indices import IndexMark, InkMap, PaperInk
 from vision.recognize import ZONE_PX_PER_MM, Recognizer, group_cards, zone_view
 from vision.synth import Effects, SceneGenerator
 
@@ -104,3 +104,25 @@ def test_a_corner_off_the_image_holds_no_pixels() -> None:
         assert len(ys) == len(xs) == 0
     ys, _ = _box_pixels((100, 100), frame, np.array([50.0, 50.0]), 10, 10, 10)
     assert len(ys) == 20 * 20 - 39  # the box, less its far edges (strict bounds)
+
+
+def _paper_strip(x0: int, x1: int) -> PaperInk:
+    paper = np.zeros((100, 200), np.uint8)
+    paper[30:70, x0:x1] = 1
+    zeros = np.zeros_like(paper)
+    return PaperInk(InkMap(zeros, zeros, paper, zeros), paper.astype(np.int32), 40)
+
+
+@pytest.mark.parametrize(("x0", "x1", "low", "high"),
+                         [(50, 150, 55.0, 145.0), (50, 200, 55.0, None), (0, 120, None, 115.0)])
+def test_paper_running_out_of_view_tells_no_end(x0: int, x1: int, low: float | None,
+                                                high: float | None) -> None:
+    """The run of paper along the index line ends where the paper does, less half a glyph
+    at each end; where it leaves the image (older cards past the new cards' box, a fan laid
+    past the zone) that end is unknown, so no card is inferred beyond it."""
+    frame = fan_frame([_mark((0.0, 1.0))])  # across = +x, the index line along y = 50
+    span = _paper_span(_paper_strip(x0, x1), frame, 50.0, 10.0, np.array([80.0, 100.0]))
+    for got, want in zip(span, (low, high), strict=True):
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert got == pytest.approx(want, abs=1.5)
