@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -36,6 +37,7 @@ END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not c
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
+TEMPLATE_PX = 24  # a glyph height, in the pixels corners are compared at
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,12 @@ class UnreadCard:
     rank: Rank  # the main rank when its corner looks like the set's read indices, else joker
     joker: Rank
     likeness: float  # to the set's read indices of its main rank (-1 when it has none)
+
+
+def main_natural(ranks: Iterable[Rank]) -> Rank | None:
+    """The natural rank most of ``ranks`` are (the first seen among equals); None if none."""
+    naturals = Counter(r for r in ranks if r.is_natural)
+    return naturals.most_common(1)[0][0] if naturals else None
 
 
 def fan_frame(marks: list[IndexMark]) -> FanFrame:
@@ -92,7 +100,6 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             places.append(float(point @ frame.across))
     line = float(np.median(lines)) if lines else float("nan")
     return np.sort(np.array(places)), line, float(np.median(heights))
-
 
 
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
@@ -175,18 +182,24 @@ def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[n
 
 
 def _likeness(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
-              models: list[npt.NDArray[np.float64]], height: float) -> float:
-    """How well the ink at an unread corner matches the read indices at ``models`` (their
-    glyph centres): the best normalised correlation within half a glyph of ``center``."""
-    px = 24 / height  # template pixels per image pixel
+              templates: list[npt.NDArray[np.float32]], height: float) -> float:
+    """How well the ink at an unread corner matches the ``templates`` (:func:`_templates`):
+    the best normalised correlation within half a glyph of ``center``."""
+    window = _upright(gray, frame, center, 1.2 * height, round(2.4 * TEMPLATE_PX))
     best = -1.0
-    window = _upright(gray, frame, center, 1.2 * height, round(2.4 * height * px))
-    for m in models:
-        t = _upright(gray, frame, m, 0.7 * height, round(1.4 * height * px))
-        if t.std() < 1e-3 or window.shape[0] < t.shape[0]:
-            continue
-        best = max(best, float(cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED).max()))
+    for t in templates:
+        if window.shape[0] >= t.shape[0]:
+            best = max(best, float(cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED).max()))
     return best
+
+
+def _templates(gray: npt.NDArray[np.uint8], frame: FanFrame,
+               models: list[npt.NDArray[np.float64]], height: float
+               ) -> list[npt.NDArray[np.float32]]:
+    """The read indices at ``models`` (their glyph centres), upright, at
+    :data:`TEMPLATE_PX` pixels a glyph height; blank ones left out."""
+    out = [_upright(gray, frame, m, 0.7 * height, round(1.4 * TEMPLATE_PX)) for m in models]
+    return [t for t in out if t.std() >= 1e-3]
 
 
 def _steps_in(steps: float) -> int:
@@ -220,7 +233,7 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
 
 def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.float64],
                 step: float, height: float) -> bool:
-    """Whether ink no index used lies at an unread corner: within half a step across the
+    """Whether ink no index used lies at an unread corner: within 0.75 step across the
     fan, and from a glyph above to a word's length below along it."""
     for s in strays:
         v = np.subtract(s.center, center)
@@ -265,16 +278,17 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
-    naturals = Counter(m.rank for marks in cards for m in marks if m.rank.is_natural)
-    main = naturals.most_common(1)[0][0] if naturals else None
-    models = [np.array(m.center, np.float64) for marks in cards for m in marks
-              if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
     marks_read = [m for marks in cards for m in marks]
+    main = main_natural(m.rank for m in marks_read)
+    models = [np.array(m.center, np.float64) for m in marks_read
+              if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
+    templates = _templates(ink.inks.darkest, frame, models, height)
     out = []
     for p in slots:
         center = frame.across * p + frame.down * line
         joker = _kind(image, ink, frame, center, height, joker_red)
-        like = _likeness(ink.inks.darkest, frame, center, models, height) if models else -1.0
+        like = (_likeness(ink.inks.darkest, frame, center, templates, height) if models
+                else -1.0)
         if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
                                      or _inked(ink, frame, center, step, height, marks_read)):
             continue  # nothing there to read: the fan's steps are merely uneven

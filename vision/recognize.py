@@ -13,7 +13,6 @@ Every result carries a confidence in 0..1; a set read below the threshold
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -21,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
-from vision.fan import UnreadCard, unread_cards
+from vision.fan import UnreadCard, main_natural, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import (
     IndexFinder,
@@ -316,9 +315,8 @@ def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[
              else Rank.SMALL_JOKER for g in unread]
     out: dict[tuple[Rank, ...], float] = {best: conf}
     out.setdefault(tuple(sorted((*best, *kinds))), conf * 0.9)
-    naturals = Counter(r for r in best if r.is_natural)
-    if naturals:
-        main = naturals.most_common(1)[0][0]
+    main = main_natural(best)
+    if main is not None:
         out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.85)
     out.setdefault(tuple(sorted((*best, kinds[0]))), conf * 0.8)
     for c, v in cands[1:]:
@@ -337,9 +335,8 @@ def _with_fan(cands: list[tuple[tuple[Rank, ...], float]], unread: list[UnreadCa
         tuple(sorted((*best, *[u.rank for u in unread]))): conf}
     out.setdefault(best, conf * 0.8)
     out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.7)
-    naturals = Counter(r for r in best if r.is_natural)
-    if naturals:
-        main = naturals.most_common(1)[0][0]
+    main = main_natural(best)
+    if main is not None:
         out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.6)
     for c, v in cands[1:]:
         out.setdefault(c, v * 0.5)
