@@ -11,6 +11,9 @@
   teaching photo per rank and joker made from its own faces
   (:func:`vision.teach.teach_faces`), its scenes read again with
   ``profile.recognizer()`` (``--no-teach`` skips this);
+* a seat's second play laid over its first, as the camera pipeline reads it: the zone
+  watcher's events over a story (empty mat, a hand, the first set, a hand, the second set
+  on top) and the second set read with the frame before it (``--over N`` stories per deck);
 * box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
 * median time per 1280×720 frame for zone watching (idle) and per set read.
 
@@ -35,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,9 +47,9 @@ from vision.calibrate import calibrate
 from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
 from vision.recognize import Recognizer
-from vision.synth import SceneGenerator
+from vision.synth import Effects, SceneGenerator, random_set
 from vision.teach import teach_faces
-from vision.watch import ZoneWatcher
+from vision.watch import ZoneChange, ZoneWatcher
 
 # Decks whose images were looked at while developing the recogniser; the rest are held out.
 DEVELOPED_ON = ("anglo", "paris", "neoclassical")
@@ -78,6 +82,71 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
             honesty[1] += truth in shown
     return counts, honesty, times
+
+
+def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
+                         size: tuple[int, int]) -> list[int]:
+    """[events right, exact, confidently wrong, truth offered, stories] for a seat's second
+    set laid over its first, watched and read as :mod:`device.camera_pipeline` does."""
+    gen = SceneGenerator(faces, size=size)
+    still, moving = Effects(glare=False, shadow=False), Effects(glare=False, shadow=False,
+                                                                 hand=True)
+    out = [0, 0, 0, 0, stories]
+    for k in range(stories):
+        seed = 1000 + k
+        rng = np.random.default_rng([seed, 7])
+        seat, first, second = int(rng.integers(6)), random_set(rng), random_set(rng)
+        one = {seat: first}
+        empty, hand = gen.render(seed, {}, still).image, gen.render(seed, one, moving).image
+        after = gen.render(seed, one, still, on_top={seat: second})
+        watcher = ZoneWatcher(calibrate(empty, gen.layout))
+        events = []
+        for frame in ([empty] * 3 + [hand] * 2 + [gen.render(seed, one, still).image] * 6
+                      + [hand] * 2 + [after.image] * 6):
+            events += watcher.update(frame)
+        added = [e for e in events if e.change is ZoneChange.ADDED and e.seat == seat]
+        if len(events) != 2 or len(added) != 2:
+            continue
+        event = added[1]
+        region = event.region_polygon()
+        reading = rec.read_zone(after.image, after.homography,
+                                gen.layout.zones[seat] if region is None else region,
+                                before=event.before)
+        truth = tuple(sorted(second))
+        shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
+        out[0] += 1
+        out[1] += reading.cards == truth
+        out[2] += reading.cards != truth and not reading.unsure
+        out[3] += truth in shown
+    return out
+
+
+def over_older_figures(decks: list[tuple[str, FaceSource]], stories: int, rec: Recognizer,
+                       size: tuple[int, int]) -> None:
+    """Print :func:`second_play_accuracy` per deck and group."""
+    if not stories:
+        return
+    print(f"\na seat's second play laid over its first ({stories} stories per deck): events"
+          "\nright (two 'added', nothing else), exact, confidently wrong, truth offered:")
+    groups: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for name, faces in decks:
+        row = second_play_accuracy(faces, stories, rec, size)
+        group = _group(name)
+        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
+        print(f"  {name:<14} {_fmt_over(row)}   ({group})")
+    for group, row in groups.items():
+        print(f"  == {group:<18} {_fmt_over(row)}")
+
+
+def _fmt_over(row: list[int]) -> str:
+    seen, exact, wrong, offered, n = row
+    return (f"events {seen:>3}/{n:<3} | exact {exact:>3}/{n:<3} {exact / max(n, 1):6.1%} | "
+            f"confidently wrong {wrong:>3} | truth offered {offered:>3}/{n:<3}")
+
+
+def _group(name: str) -> str:
+    return ("own drawn decks" if name.startswith("drawn") else
+            "developed on" if name in DEVELOPED_ON else "held out")
 
 
 def real_photo_accuracy(folder: Path, rec: Recognizer) -> tuple[int, int, int]:
@@ -172,7 +241,7 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
             rec.finder.classifier_weight = weight
         counts, honesty, deck_times = set_accuracy(faces, scenes, rec, size)
         times += deck_times
-        group = "developed on" if name in DEVELOPED_ON else "held out"
+        group = _group(name)
         row = tally.add(group, counts, honesty)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
@@ -198,6 +267,8 @@ def main() -> int:
                         help="another classifier file than the shipped one")
     parser.add_argument("--no-teach", action="store_true",
                         help="skip the figures after deck teaching")
+    parser.add_argument("--over", type=int, default=10,
+                        help="stories per deck of a second play laid over the first (0: skip)")
     parser.add_argument("--decks", default=None,
                         help="comma-separated deck names to run (default: all)")
     args = parser.parse_args()
@@ -223,8 +294,7 @@ def main() -> int:
     for name, faces in decks:
         counts, honesty, times = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
-        group = ("own drawn decks" if name.startswith("drawn") else
-                 "developed on" if name in DEVELOPED_ON else "held out")
+        group = _group(name)
         print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty))}   ({group})")
     tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
@@ -233,6 +303,7 @@ def main() -> int:
     if not args.no_teach:
         teach_figures([(n, f) for n, f in decks if not n.startswith("drawn")], args.scenes,
                       (w, h), clf, args.classifier_weight)
+    over_older_figures(decks, args.over, rec, (w, h))
     photos = args.data / "real-photos"
     if photos.is_dir():
         right, found, total = real_photo_accuracy(photos, rec)

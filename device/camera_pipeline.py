@@ -99,6 +99,7 @@ class CameraPipeline:
         self._layout = layout_for(paper)
         self._stop = threading.Event()
         self._retake: set[int] = set()
+        self._before: dict[int, BGRImage | None] = {}  # per seat: before its last play
         self._lock = threading.Lock()
         self._threads = [threading.Thread(target=self._capture, name="capture", daemon=True),
                          threading.Thread(target=self._vision, name="vision", daemon=True)]
@@ -213,16 +214,19 @@ class CameraPipeline:
         cal = watcher.cal
         with self._lock:
             again, self._retake = self._retake, set()
-        for seat in sorted(again):
-            reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat])
+        for seat in sorted(again):  # the seat's last play again, older cards under it not
+            reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat],
+                                           before=self._before.get(seat))
             self.results.put(ZoneRead(seat, reading, _jpeg(frame)))
         for event in watcher.update(frame):
             if event.change is ZoneChange.CLEARED:
+                self._before.pop(event.seat, None)
                 self.results.put(ZoneCleared(event.seat))
                 continue
             region = event.region_polygon()
             zone = cal.layout.zones[event.seat] if region is None else region
-            reading = recognizer.read_zone(frame, cal.homography, zone)
+            self._before[event.seat] = event.before
+            reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before)
             self.results.put(ZoneRead(event.seat, reading, _jpeg(frame)))
 
 

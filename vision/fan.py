@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.indices import INDEX_BOX, IndexMark, PaperInk, StrayInk, mark_frame
-from vision.types import BGRImage
+from vision.types import BGRImage, Mask
 
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
 INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
@@ -103,12 +103,15 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
 
 
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
-                places: npt.NDArray[np.float64]) -> tuple[float | None, float | None]:
+                places: npt.NDArray[np.float64], old_paper: Mask | None
+                ) -> tuple[float | None, float | None]:
     """How far the set's paper reaches along ``frame.across`` on the index line: the run
     of paper through the read indices at ``places``, bridging gaps narrower than a glyph
     (the glyphs themselves), less :data:`END_MARGIN` at either end.  An end where the run
     leaves the image is ``None``: paper that runs on out of view (older cards beyond the
-    new cards' box, a fan laid past the zone) tells nothing of where the fan ends."""
+    new cards' box, a fan laid past the zone) tells nothing of where the fan ends.  So is
+    an end whose run, past the outermost read index, crosses ``old_paper`` (paper that
+    was there before the set was laid)."""
     paper = ink.inks.paper
     h, w = paper.shape
     corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
@@ -116,11 +119,14 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     ts = np.arange(origin, float(corners.max()) + 1.0)  # 1 px steps along the line
     filled = np.zeros(len(ts), bool)
     in_view = np.zeros(len(ts), bool)
+    old = np.zeros(len(ts), bool)
     for off in np.linspace(-0.6 * height, 0.6 * height, 13):  # rows of the band
         pts = frame.across[None, :] * ts[:, None] + frame.down[None, :] * (line + off)
         x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
         ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
         filled[ok] |= paper[y[ok], x[ok]] > 0
+        if old_paper is not None:
+            old[ok] |= old_paper[y[ok], x[ok]] > 0
         in_view |= ok
     none: tuple[float | None, float | None] = (None, None)
     if not filled.any():
@@ -135,8 +141,12 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     hi = start + int(np.argmin(closed[start:])) if not closed[start:].all() else len(closed)
     margin = END_MARGIN * height
     beyond = gap // 2 + 3  # px past the run's end still in view (the closing's reach)
-    return (origin + lo + margin if lo >= beyond and in_view[lo - beyond] else None,
-            origin + hi - margin if hi + beyond < len(ts) and in_view[hi + beyond] else None)
+    first, last = int(places[0] - origin), int(places[-1] - origin)
+    return (origin + lo + margin
+            if lo >= beyond and in_view[lo - beyond] and not old[lo:first].any() else None,
+            origin + hi - margin
+            if hi + beyond < len(ts) and in_view[hi + beyond] and not old[last:hi].any()
+            else None)
 
 
 def _box_pixels(shape: tuple[int, ...], frame: FanFrame, center: npt.NDArray[np.float64],
@@ -244,9 +254,11 @@ def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.
 
 
 def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[StrayInk],
-                 ink: PaperInk, px_per_mm: float, joker_red: float) -> list[UnreadCard]:
+                 ink: PaperInk, px_per_mm: float, joker_red: float,
+                 old_paper: Mask | None = None) -> list[UnreadCard]:
     """The cards of the set's fan whose index was not read, given the read cards (each as
-    the indices it was read from) and the ink and paper the finder saw.
+    the indices it was read from) and the ink and paper the finder saw (``old_paper``: the
+    paper that was there before the set was laid, if known).
 
     The fan's step is the median of the gaps between read indices that are single steps
     (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as
@@ -268,7 +280,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     slots: list[float] = []
     for a, b in itertools.pairwise(places):
         slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
-    low, high = _paper_span(ink, frame, line, height, places)
+    low, high = _paper_span(ink, frame, line, height, places, old_paper)
     ends = []  # (the outermost read index, where the end card's index is, how far beyond)
     if low is not None:
         ends.append((places[0], low + inset, places[0] - (low + inset)))

@@ -23,8 +23,9 @@ seen but could not be read, such as a joker's picture.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from statistics import median
 from typing import Any
 
 import cv2
@@ -396,6 +397,21 @@ def _near_edge(mark: IndexMark, inks: InkMap, edge_drop: float | None) -> bool:
     return straight_step_above(inks.darkest, mark)
 
 
+# glyph heights, against the indices seen by a card edge, of an index over older cards
+OVER_HEIGHT = (0.85, 1.18)
+
+
+def _over_older_cards(marks: list[IndexMark], seen: list[IndexMark]) -> list[IndexMark]:
+    """Of the ``marks`` near an edge only where older paper lies, those as tall as the
+    indices ``seen`` by a card edge: over older paper a new card's pips and court art read
+    as indices too, but smaller ones."""
+    if not seen:
+        return []
+    ref = median(m.glyph_height for m in seen)
+    low, high = OVER_HEIGHT
+    return [m for m in marks if low * ref <= m.glyph_height <= high * ref]
+
+
 # A card is far taller than its corner index: 88 mm against 6–10 mm glyphs (jumbo indices
 # reach ~16 mm), so its paper reaches well over this many glyph heights along "down".
 MIN_PAPER_SPAN = 4.5
@@ -583,9 +599,13 @@ class IndexFinder:
         return self.survey(image, view_shape, seeing).marks
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-               seeing: Seeing = ZONE_SEEING) -> Survey:
+               seeing: Seeing = ZONE_SEEING, old_paper: Mask | None = None) -> Survey:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used and the
-        ink and paper seen on the way."""
+        ink and paper seen on the way.
+
+        ``old_paper``: paper of older cards the new ones may lie on (0/1,
+        :mod:`vision.earlier`).  A new card's edge over an older card is paper against
+        paper; an index whose card's edge would lie there counts as near an edge."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu)
@@ -595,9 +615,14 @@ class IndexFinder:
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
-        marks = _drop_joker_letters([m for m in parts
-                                     if _near_edge(m, inks, seeing.edge_drop)
-                                     and _fits_its_paper(m, blobs, spans)])
+        seen = [m for m in parts
+                if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)]
+        if old_paper is not None:
+            edges = replace(inks, paper=paper & (1 - old_paper))
+            seen += _over_older_cards([m for m in parts if m not in seen
+                                       and _near_edge(m, edges, seeing.edge_drop)
+                                       and _fits_its_paper(m, blobs, spans)], seen)
+        marks = _drop_joker_letters(seen)
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
         return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),

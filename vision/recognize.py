@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.earlier import EarlierCards
 from vision.fan import UnreadCard, main_natural, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import (
@@ -383,18 +384,26 @@ class Recognizer:
                       and all(math.dist(m.center, n.center) > n.height for n in marks)]
         return marks
 
-    def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None
-                 ) -> SetReading:
+    def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
+                 before: BGRImage | None = None) -> SetReading:
         """The one set lying in ``image`` (a zone seen from above, ~4 px per mm).
 
         ``view_shape``: when ``image`` is a crop of a zone view, that view's (height, width),
-        so that the crop is read as the whole view would be.
+        so that the crop is read as the whole view would be.  ``before``: the same view as
+        it was before this set was laid; cards already there in it are not read
+        (:mod:`vision.earlier`).
         """
-        survey = self.finder.survey(image, view_shape)
+        earlier = (None if before is None
+                   else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
+        survey = self.finder.survey(image, view_shape,
+                                    old_paper=None if earlier is None else earlier.paper)
         marks, strays = _consistent(survey.marks), survey.strays
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays)
             marks = marks + jokers
+        if earlier is not None:
+            now = survey.ink.inks.darkest
+            marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
         cards = group_cards(marks)
         if not cards:
             return SetReading((), 1.0, False)
@@ -402,7 +411,8 @@ class Recognizer:
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
         in_fan = unread_cards(image, [c.marks for c in _counted(cards)], strays, survey.ink,
-                              ZONE_PX_PER_MM, self.finder.joker_red)
+                              ZONE_PX_PER_MM, self.finder.joker_red,
+                              None if earlier is None else earlier.paper)
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
         unsure = (conf < self.threshold or mixed or bool(unread) or bool(in_fan)
@@ -417,8 +427,11 @@ class Recognizer:
         return SetReading(ranks, conf, unsure, tuple(cands) if unsure else (), tuple(cards))
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
-                  margin_mm: float = 8.0) -> SetReading:
+                  margin_mm: float = 8.0, before: BGRImage | None = None) -> SetReading:
         """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px).
+
+        ``before``: the frame as it was before the set was laid (the zone watcher's
+        :attr:`~vision.watch.ZoneEvent.before`); cards already lying there are not read.
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
@@ -432,11 +445,14 @@ class Recognizer:
             return SetReading((), 1.0, False)
         x0, y0, x1, y1 = roi
         if (x1 - x0) * (y1 - y0) >= 0.8 * full[0] * full[1]:
-            reading = self.read_set(zone_view(frame, homography, zone, margin_mm))
-        else:
-            t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
-            view = _warp(frame, t, homography, zone, margin_mm, (x1 - x0, y1 - y0))
-            reading = self.read_set(view, full)
+            x0 = y0 = 0
+            x1, y1 = full[1], full[0]
+        t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
+        size = (x1 - x0, y1 - y0)
+        view = _warp(frame, t, homography, zone, margin_mm, size)
+        old = None if before is None else _warp(before, t, homography, zone, margin_mm, size)
+        reading = self.read_set(view, full, old)
+        if x0 or y0:
             reading = replace(reading,
                               readings=tuple(_shift(c, x0, y0) for c in reading.readings))
         if not reading.cards:  # card-sized paper lies there, yet no card was read

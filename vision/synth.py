@@ -68,6 +68,7 @@ class Scene:
     sets: dict[int, tuple[Rank, ...]]
     cards: tuple[PlacedCard, ...] = field(default=())
     hand_mask: npt.NDArray[np.uint8] | None = None
+    on_top: dict[int, tuple[Rank, ...]] = field(default_factory=dict)
 
 
 def random_set(rng: np.random.Generator, max_cards: int = 12) -> tuple[Rank, ...]:
@@ -235,8 +236,14 @@ class SceneGenerator:
         return self._face_arrays[key]
 
     def render(self, seed: int, sets: Mapping[int, Sequence[Rank]] | None = None,
-               effects: Effects | None = None) -> Scene:
-        """A scene; ``sets`` maps seat -> ranks (random sets in random seats when None)."""
+               effects: Effects | None = None,
+               on_top: Mapping[int, Sequence[Rank]] | None = None) -> Scene:
+        """A scene; ``sets`` maps seat -> ranks (random sets in random seats when None).
+
+        ``on_top``: sets laid later over those (a seat's second play in a round), fanned
+        from their own random stream, so that the scene with them differs from the scene
+        without them only by their cards.
+        """
         rng = np.random.default_rng(seed)
         fx = effects if effects is not None else Effects()
         if sets is None:
@@ -250,15 +257,23 @@ class SceneGenerator:
         to_mat_px = np.diag([1 / MAT_PX_PER_MM, 1 / MAT_PX_PER_MM, 1.0])
         cv2.warpPerspective(mat, hom @ to_mat_px, self.size, dst=frame,
                             flags=cv2.INTER_AREA, borderMode=cv2.BORDER_TRANSPARENT)
+        placed = self._lay(frame, sets, hom, rng, fx.shadow)
+        if on_top:
+            placed += self._lay(frame, on_top, hom, np.random.default_rng([seed, 1]), fx.shadow)
+        hand = _hand(frame, rng) if fx.hand else None
+        image = _disturb(frame, fx, rng)
+        return Scene(image, self.layout, hom, {s: tuple(r) for s, r in sets.items()},
+                     tuple(placed), hand, {s: tuple(r) for s, r in (on_top or {}).items()})
+
+    def _lay(self, frame: BGRImage, sets: Mapping[int, Sequence[Rank]], hom: Homography,
+             rng: np.random.Generator, shadow: bool) -> list[PlacedCard]:
+        """Draw each seat's set fanned in its zone; the cards as placed."""
         placed: list[PlacedCard] = []
         for seat, ranks in sorted(sets.items()):
             for rank, quad in zip(ranks, _fan(len(ranks), self.layout.zones[seat], rng),
                                   strict=True):
                 suit = SUITS[int(rng.integers(4))]
                 quad_px = cv2.perspectiveTransform(quad[None], hom)[0].astype(np.float32)
-                _composite(frame, self._face(rank, suit), quad_px, fx.shadow)
+                _composite(frame, self._face(rank, suit), quad_px, shadow)
                 placed.append(PlacedCard(seat, rank, suit, quad_px))
-        hand = _hand(frame, rng) if fx.hand else None
-        image = _disturb(frame, fx, rng)
-        return Scene(image, self.layout, hom, {s: tuple(r) for s, r in sets.items()},
-                     tuple(placed), hand)
+        return placed

@@ -5,7 +5,10 @@ mat (2 mm per pixel) and compares it with the previous one.  While anything
 moves (a hand dropping cards) it waits; once the view has been still for
 ``settle_frames`` frames it compares each zone's *paper* pixels with the
 last settled state and reports, per seat, "cards added" (with where),
-"zone cleared" (扣牌) or nothing.  Optionally, every ``recheck_every`` still
+"zone cleared" (扣牌) or nothing.  Cards laid over a seat's earlier play show as
+new ink more than new paper, so ink that appeared or vanished counts as a change
+too; an "added" event carries the frame as it was before, so that the reader can
+tell the new cards from the old (:mod:`vision.earlier`).  Optionally, every ``recheck_every`` still
 frames it re-detects the mat's markers (:func:`vision.calibrate.check`) and
 keeps the result in ``last_check``, to warn when the mat or camera moved.
 
@@ -24,9 +27,11 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.calibrate import Calibration, CheckResult, check
+from vision.indices import ink_map
 from vision.types import BGRImage, Mask
 
 MM_PER_PX = 2.0
+JITTER = np.ones((3, 3), np.uint8)  # ink moved by a view pixel is the same ink
 
 
 class ZoneChange(Enum):
@@ -38,11 +43,14 @@ class ZoneChange(Enum):
 
 @dataclass(frozen=True)
 class ZoneEvent:
-    """A settled change in one seat's zone; ``region_mm`` bounds the new cards (x0, y0, x1, y1)."""
+    """A settled change in one seat's zone; ``region_mm`` bounds the new cards (x0, y0, x1, y1),
+    or all the zone's paper when they were laid on older cards; ``before`` is then the frame
+    in which the zone last settled (showing the older cards), else ``None``."""
 
     seat: int
     change: ZoneChange
     region_mm: tuple[float, float, float, float] | None
+    before: BGRImage | None = None
 
     def region_polygon(self) -> npt.NDArray[np.float32] | None:
         """The region as a 4-point polygon in mat millimetres (for :meth:`Recognizer.read_zone`)."""
@@ -82,6 +90,8 @@ class ZoneWatcher:
         self._prev: npt.NDArray[np.int16] | None = None
         self._still = 0
         self._settled: list[Mask] | None = None
+        self._settled_ink: list[Mask] = []
+        self._before: list[BGRImage] = []
         self._empty: list[float] = []
         self.moving = False
 
@@ -105,7 +115,7 @@ class ZoneWatcher:
         gray = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
         prev, self._prev = self._prev, gray
         if prev is None:
-            return self._settle(view, first=True)
+            return self._settle(frame, view, first=True)
         changed = np.count_nonzero(np.abs(gray - prev) > 20)
         moving = float(changed) > self.motion_fraction * gray.size
         if moving:
@@ -115,40 +125,80 @@ class ZoneWatcher:
         self._still += 1
         if self.moving and self._still >= self.settle_frames:
             self.moving = False
-            return self._settle(view)
+            return self._settle(frame, view)
         if not self.moving and self.recheck_every:
             self._settled_frames += 1
             if self._settled_frames % self.recheck_every == 0:
                 self.last_check = check(self.cal, frame)
         return []
 
-    def _settle(self, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
+    def _settle(self, frame: BGRImage, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
         paper, skin = self._paper_and_skin(view)
+        ink = ink_map(view).ink.astype(bool)
+        kept = frame.copy()  # the caller's source may reuse its buffer
         if first or self._settled is None:
             self._settled = [paper & z for z in self._zones]
+            self._settled_ink = [ink & z for z in self._zones]
+            self._before = [kept] * len(self._zones)
             self._empty = [float(np.count_nonzero(p)) / max(1, int(np.count_nonzero(z)))
                            for p, z in zip(self._settled, self._zones, strict=True)]
             return []
+        hands = _reaching_in(skin)
         events = []
         for seat, zone in enumerate(self._zones):
             area = max(1, int(np.count_nonzero(zone)))
-            if np.count_nonzero(skin & zone) > 0.05 * area:
+            if np.count_nonzero(hands & zone) > 0.05 * area:
                 continue  # a hand still rests there; decide when it has gone
-            now = paper & zone
-            before = self._settled[seat]
-            added = now & ~before
-            removed = before & ~now
+            now, ink_now = paper & zone, ink & zone
+            before, ink_before = self._settled[seat], self._settled_ink[seat]
+            covered = _holes_filled(paper, zone)  # cards, their coloured art included
+            added = now & ~before  # paper where the felt showed
+            removed = before & ~covered  # felt where there was paper
+            # cards laid over older ones add little paper: their ink and art are the change
+            inked = (ink_now & ~_grown(ink_before)) | (ink_before & ~_grown(ink_now))
+            changed = added | ((inked | (before & ~now)) & covered)
             frac_now = float(np.count_nonzero(now)) / area
-            if np.count_nonzero(added) > self.change_fraction * area and \
-                    np.count_nonzero(added) >= np.count_nonzero(removed):
-                ys, xs = np.nonzero(added)
+            news = np.count_nonzero(changed)
+            if news > self.change_fraction * area and news >= np.count_nonzero(removed):
+                # over older cards the new ones' bounds are not seen: all the paper, then
+                old = (np.count_nonzero(before) / area
+                       > self._empty[seat] + self.change_fraction)
+                ys, xs = np.nonzero(covered if old else changed)
                 region = (float(xs.min()) * MM_PER_PX, float(ys.min()) * MM_PER_PX,
                           float(xs.max() + 1) * MM_PER_PX, float(ys.max() + 1) * MM_PER_PX)
-                events.append(ZoneEvent(seat, ZoneChange.ADDED, region))
+                events.append(ZoneEvent(seat, ZoneChange.ADDED, region,
+                                        self._before[seat] if old else None))
             elif np.count_nonzero(removed) > self.change_fraction * area and \
                     frac_now < self._empty[seat] + self.change_fraction:
                 events.append(ZoneEvent(seat, ZoneChange.CLEARED, None))
             else:
                 continue
-            self._settled[seat] = now
+            self._settled[seat], self._settled_ink[seat] = now, ink_now
+            self._before[seat] = kept
         return events
+
+
+def _reaching_in(skin: Mask) -> Mask:
+    """The skin-coloured pixels joined to the view's border: a hand, its arm reaching in
+    from beyond the mat (a court card's face on the mat is skin-coloured too, but alone)."""
+    count, labels = cv2.connectedComponents(skin.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return np.zeros_like(skin, bool)
+    rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    arm: Mask = np.isin(labels, rim[rim > 0])
+    return arm
+
+
+def _holes_filled(paper: Mask, zone: Mask) -> Mask:
+    """The zone's ``paper`` with its holes filled: what cards cover, their coloured art
+    included (felt showing through reaches the zone's rim; a card's art does not)."""
+    _, labels = cv2.connectedComponents((zone & ~paper).astype(np.uint8), connectivity=4)
+    rim = zone & ~cv2.erode(zone.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    felt = np.unique(labels[rim & ~paper])
+    covered: Mask = zone & ~np.isin(labels, felt[felt > 0])
+    return covered
+
+
+def _grown(mask: Mask) -> Mask:
+    grown: Mask = cv2.dilate(mask.astype(np.uint8), JITTER).astype(bool)
+    return grown

@@ -121,8 +121,22 @@ def test_paper_running_out_of_view_tells_no_end(x0: int, x1: int, low: float | N
     at each end; where it leaves the image (older cards past the new cards' box, a fan laid
     past the zone) that end is unknown, so no card is inferred beyond it."""
     frame = fan_frame([_mark((0.0, 1.0))])  # across = +x, the index line along y = 50
-    span = _paper_span(_paper_strip(x0, x1), frame, 50.0, 10.0, np.array([80.0, 100.0]))
+    span = _paper_span(_paper_strip(x0, x1), frame, 50.0, 10.0, np.array([80.0, 100.0]), None)
     for got, want in zip(span, (low, high), strict=True):
         assert (got is None) == (want is None)
         if want is not None:
             assert got == pytest.approx(want, abs=1.5)
+
+
+def test_older_paper_past_the_read_indices_tells_no_end() -> None:
+    """Where the run of paper past the outermost read index crosses paper that was there
+    before the set was laid (a seat's earlier play), that end is unknown too."""
+    frame = fan_frame([_mark((0.0, 1.0))])
+    older = np.zeros((100, 200), np.uint8)
+    older[30:70, 130:150] = 1  # an older card under the high end
+    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
+    assert span[0] == pytest.approx(55.0, abs=1.5) and span[1] is None
+    older[:] = 0
+    older[30:70, 85:95] = 1  # between the read indices: both ends still tell
+    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
+    assert span[0] is not None and span[1] is not None

@@ -11,7 +11,7 @@ from gouji.cards import parse_cards
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces
 from vision.synth import Effects, SceneGenerator
-from vision.watch import ZoneChange, ZoneWatcher
+from vision.watch import ZoneChange, ZoneEvent, ZoneWatcher
 
 QUIET = Effects(perspective=True, lighting=False, glare=False, shadow=False, blur=True,
                 noise=True, jpeg=False)
@@ -83,3 +83,58 @@ def test_periodic_recheck_warns_when_the_camera_moved(story: dict[str, np.ndarra
     for _ in range(3 + watcher.settle_frames + 3):
         watcher.update(moved)
     assert watcher.last_check is not None and watcher.last_check.moved is True
+
+
+def _frames(seed: int, first: str, second: str) -> dict[str, np.ndarray]:
+    gen = SceneGenerator(DrawnFaces(0))
+    one, two = {2: parse_cards(first)}, {2: parse_cards(second)}
+    return {"empty": gen.render(seed, {}, QUIET).image,
+            "hand": gen.render(seed, one, HAND).image,
+            "first": gen.render(seed, one, QUIET).image,
+            "second": gen.render(seed, one, QUIET, on_top=two).image}
+
+
+def _second_play(f: dict[str, np.ndarray]) -> tuple[ZoneWatcher, list[ZoneEvent]]:
+    watcher = ZoneWatcher(calibrate(f["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    frames = ([f["empty"]] * 3 + [f["hand"]] * 2 + [f["first"]] * 6 + [f["hand"]] * 2
+              + [f["second"]] * 6)
+    return watcher, [e for _, e in _run(watcher, frames)]
+
+
+def _zone_seen(watcher: ZoneWatcher, frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Paper and skin-coloured pixels of zone 2 as the watcher sees them."""
+    paper, skin = watcher._paper_and_skin(watcher._view(frame))
+    return paper & watcher._zones[2], skin & watcher._zones[2]
+
+
+def test_a_second_play_laid_over_the_first_is_added_with_the_frame_before() -> None:
+    f = _frames(16, "99999999", "K")  # one card, laid on the nines
+    watcher, events = _second_play(f)
+    area = np.count_nonzero(watcher._zones[2])
+    new_paper = _zone_seen(watcher, f["second"])[0] & ~_zone_seen(watcher, f["first"])[0]
+    assert np.count_nonzero(new_paper) < watcher.change_fraction * area  # little new paper
+    assert [(e.seat, e.change) for e in events] == [(2, ZoneChange.ADDED)] * 2
+    assert events[0].before is None  # the zone was empty: all its cards are new
+    assert events[1].before is not None and np.array_equal(events[1].before, f["first"])
+    assert events[1].region_mm is not None  # all the zone's paper: the nines and the king
+    x0, y0, x1, y1 = events[1].region_mm
+    zone = watcher.cal.layout.zones[2]
+    assert x1 - x0 > 63 and y1 - y0 > 63
+    assert zone[:, 0].min() - 5 <= x0 and x1 <= zone[:, 0].max() + 5
+
+
+def test_red_pips_are_not_a_resting_hand() -> None:
+    f = _frames(7, "99999999", "K")
+    watcher, events = _second_play(f)
+    skin = _zone_seen(watcher, f["second"])[1]
+    assert np.count_nonzero(skin) > 0.05 * np.count_nonzero(watcher._zones[2])
+    assert [(e.seat, e.change) for e in events] == [(2, ZoneChange.ADDED)] * 2
+
+
+def test_a_hand_resting_on_the_zone_defers_it_until_it_goes() -> None:
+    f = _frames(10, "KK", "Q")  # seed 10: the hand rests over zone 2
+    watcher = ZoneWatcher(calibrate(f["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    events = _run(watcher, [f["empty"]] * 3 + [f["hand"]] * 8)
+    assert events == []  # still, but a hand lies over the new cards
+    later = _run(watcher, [f["first"]] * 6)
+    assert [(e.seat, e.change) for _, e in later] == [(2, ZoneChange.ADDED)]
