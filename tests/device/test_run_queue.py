@@ -1,18 +1,23 @@
-"""The camera side under a flood of frames and a vanishing camera: bounded, never raising."""
+"""The camera side under a flood of frames and a vanishing camera (bounded, never raising),
+a knocked camera, and a seat playing twice onto its own cards."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from device.camera_pipeline import CameraPipeline, CameraStatus, frame_source
+from device.camera_pipeline import CameraPipeline, CameraStatus, ZoneRead, frame_source
 from device.config import CameraConfig
 from device.frames import DropOldest
 from device.synthetic_table import RecordScenes
+from gouji.cards import format_cards, parse_cards
 from tests.device.waiting import wait_until
+from vision.faces import DrawnFaces
 from vision.sources import FolderSource, PiCameraSource, SourceError
+from vision.synth import Effects, SceneGenerator
 from vision.types import BGRImage
 
 
@@ -136,3 +141,51 @@ def test_a_moved_mat_is_reported_and_calibrated_again(tmp_path: Path) -> None:
         pipeline.stop()
     assert pipeline.calibration is not None
     assert (tmp_path / "calibration.json").is_file()
+
+
+class Story:
+    """A camera over a table where things happen: each frame of ``frames`` held for ``hold``
+    reads, the last one then staying."""
+
+    name = "story"
+
+    def __init__(self, frames: list[BGRImage], hold: int = 8) -> None:
+        self.frames = frames
+        self.hold = hold
+        self.reads = 0
+
+    def open(self) -> None:
+        pass
+
+    def read(self) -> BGRImage:
+        self.reads += 1
+        return self.frames[min(self.reads // self.hold, len(self.frames) - 1)].copy()
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_second_play_over_the_first_is_read_alone_and_read_again_so(tmp_path: Path) -> None:
+    gen = SceneGenerator(DrawnFaces(0))
+    quiet = Effects(glare=False, shadow=False, jpeg=False)
+    first, second = {2: parse_cards("AA")}, {2: parse_cards("TTT")}
+    frames = [gen.render(2004, {}, quiet).image, gen.render(2004, first, quiet).image,
+              gen.render(2004, first, quiet, on_top=second).image]
+    pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
+    reads: list[ZoneRead] = []
+
+    def read(n: int) -> Callable[[], bool]:
+        def done() -> bool:
+            reads.extend(r for r in pipeline.poll() if isinstance(r, ZoneRead))
+            return len(reads) >= n
+        return done
+
+    pipeline.start()
+    try:
+        assert wait_until(read(2), timeout=30)
+        pipeline.retake(2)
+        assert wait_until(read(3), timeout=10)
+    finally:
+        pipeline.stop()
+    assert [r.seat for r in reads] == [2, 2, 2]
+    assert [format_cards(r.reading.cards) for r in reads] == ["AA", "TTT", "TTT"]
