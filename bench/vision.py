@@ -309,8 +309,9 @@ def main() -> int:
         right, found, total = real_photo_accuracy(photos, rec)
         print(f"\nreal photos: rank right {right}/{total} = {right / max(total, 1):.1%} of boxes "
               f"(a card found in {found}/{total}; right when found {right / max(found, 1):.1%})")
-    print(f"\nmedian time per recognised set (zone warp + read): "
-          f"{statistics.median(all_times) * 1000:.1f} ms")
+    if all_times:
+        print(f"\nmedian time per recognised set (zone warp + read): "
+              f"{statistics.median(all_times) * 1000:.1f} ms")
     print(f"median time per idle frame (zone watching):       {watch_timing() * 1000:.2f} ms")
     return 0
 
