@@ -32,6 +32,7 @@ from vision.types import BGRImage, Mask
 
 MM_PER_PX = 2.0
 JITTER = np.ones((3, 3), np.uint8)  # ink moved by a view pixel is the same ink
+FELT_HUE = 12  # OpenCV hue units (of 180): how far from the felt's hue is still felt
 
 
 class ZoneChange(Enum):
@@ -93,6 +94,7 @@ class ZoneWatcher:
         self._settled_ink: list[Mask] = []
         self._before: list[BGRImage] = []
         self._empty: list[float] = []
+        self._felt: list[int] = []  # per zone, the felt's hue when it was first seen
         self.moving = False
 
     def _view(self, frame: BGRImage) -> BGRImage:
@@ -134,6 +136,7 @@ class ZoneWatcher:
 
     def _settle(self, frame: BGRImage, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
         paper, skin = self._paper_and_skin(view)
+        hue = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)[:, :, 0].astype(np.int16)
         ink = ink_map(view).ink.astype(bool)
         kept = frame.copy()  # the caller's source may reuse its buffer
         if first or self._settled is None:
@@ -142,6 +145,8 @@ class ZoneWatcher:
             self._before = [kept] * len(self._zones)
             self._empty = [float(np.count_nonzero(p)) / max(1, int(np.count_nonzero(z)))
                            for p, z in zip(self._settled, self._zones, strict=True)]
+            self._felt = [int(np.median(hue[z & ~paper])) if (z & ~paper).any() else -1
+                          for z in self._zones]
             return []
         hands = _reaching_in(skin)
         events = []
@@ -151,19 +156,21 @@ class ZoneWatcher:
                 continue  # a hand still rests there; decide when it has gone
             now, ink_now = paper & zone, ink & zone
             before, ink_before = self._settled[seat], self._settled_ink[seat]
-            covered = _holes_filled(paper, zone)  # cards, their coloured art included
+            # the felt showing: reaching the zone's rim, in its colour (not a court card's
+            # art, which reaches the felt through the card's outline over older cards)
+            felt = ~_holes_filled(paper, zone) & self._felt_coloured(hue, seat)
             added = now & ~before  # paper where the felt showed
-            removed = before & ~covered  # felt where there was paper
+            removed = before & felt  # felt where there was paper
             # cards laid over older ones add little paper: their ink and art are the change
             inked = (ink_now & ~_grown(ink_before)) | (ink_before & ~_grown(ink_now))
-            changed = added | ((inked | (before & ~now)) & covered)
+            changed = added | ((inked | (before & ~now)) & zone & ~felt)
             frac_now = float(np.count_nonzero(now)) / area
             news = np.count_nonzero(changed)
             if news > self.change_fraction * area and news >= np.count_nonzero(removed):
                 # over older cards the new ones' bounds are not seen: all the paper, then
                 old = (np.count_nonzero(before) / area
                        > self._empty[seat] + self.change_fraction)
-                ys, xs = np.nonzero(covered if old else changed)
+                ys, xs = np.nonzero(zone & ~felt if old else changed)
                 region = (float(xs.min()) * MM_PER_PX, float(ys.min()) * MM_PER_PX,
                           float(xs.max() + 1) * MM_PER_PX, float(ys.max() + 1) * MM_PER_PX)
                 events.append(ZoneEvent(seat, ZoneChange.ADDED, region,
@@ -176,6 +183,14 @@ class ZoneWatcher:
             self._settled[seat], self._settled_ink[seat] = now, ink_now
             self._before[seat] = kept
         return events
+
+    def _felt_coloured(self, hue: npt.NDArray[np.int16], seat: int) -> Mask:
+        """Pixels of the zone's felt colour (its hue, within :data:`FELT_HUE`)."""
+        if self._felt[seat] < 0:
+            return np.ones(hue.shape, bool)
+        off = np.abs(hue - self._felt[seat])
+        near: Mask = np.minimum(off, 180 - off) <= FELT_HUE
+        return near
 
 
 def _reaching_in(skin: Mask) -> Mask:

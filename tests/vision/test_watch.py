@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from gouji.cards import parse_cards
 from vision.calibrate import calibrate
-from vision.faces import DrawnFaces
+from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.synth import Effects, SceneGenerator
 from vision.watch import ZoneChange, ZoneEvent, ZoneWatcher
 
@@ -85,9 +86,10 @@ def test_periodic_recheck_warns_when_the_camera_moved(story: dict[str, np.ndarra
     assert watcher.last_check is not None and watcher.last_check.moved is True
 
 
-def _frames(seed: int, first: str, second: str) -> dict[str, np.ndarray]:
-    gen = SceneGenerator(DrawnFaces(0))
-    one, two = {2: parse_cards(first)}, {2: parse_cards(second)}
+def _frames(seed: int, first: str, second: str, faces: FaceSource | None = None,
+            seat: int = 2) -> dict[str, np.ndarray]:
+    gen = SceneGenerator(faces or DrawnFaces(0))
+    one, two = {seat: parse_cards(first)}, {seat: parse_cards(second)}
     return {"empty": gen.render(seed, {}, QUIET).image,
             "hand": gen.render(seed, one, HAND).image,
             "first": gen.render(seed, one, QUIET).image,
@@ -138,3 +140,15 @@ def test_a_hand_resting_on_the_zone_defers_it_until_it_goes() -> None:
     assert events == []  # still, but a hand lies over the new cards
     later = _run(watcher, [f["first"]] * 6)
     assert [(e.seat, e.change) for _, e in later] == [(2, ZoneChange.ADDED)]
+
+
+def test_court_art_over_older_cards_is_no_card_taken_away(shared_data: Path) -> None:
+    """Two paris jacks laid over four cards: their coloured art reaches the felt through
+    the cards' outlines, so it is not paper and does reach the zone's rim, but it has not
+    the felt's colour, so it is new cards, not cards taken away."""
+    f = _frames(1002, "9B9R", "JJ", FolderFaces(shared_data / "card-faces" / "paris"), seat=3)
+    watcher = ZoneWatcher(calibrate(f["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    frames = ([f["empty"]] * 3 + [f["hand"]] * 2 + [f["first"]] * 6 + [f["hand"]] * 2
+              + [f["second"]] * 6)
+    events = [e for _, e in _run(watcher, frames)]
+    assert [(e.seat, e.change) for e in events] == [(3, ZoneChange.ADDED)] * 2
