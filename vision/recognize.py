@@ -12,6 +12,7 @@ Every result carries a confidence in 0..1; a set read below the threshold
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -21,7 +22,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.earlier import EarlierCards
-from vision.fan import UnreadCard, main_natural, unread_cards
+from vision.fan import UnreadCard, fan_frame, main_natural, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import (
     IndexFinder,
@@ -46,6 +47,11 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
+# Along "down" a card's far corner lies ~75 mm from its index (88 mm less the insets):
+# a lone index nearer than this to the line of the others lies on a card's face.
+FACE_REACH_MM = 60.0
+OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
+ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9), 0.6),
                 (Seeing(ink_ratio=0.65, edge_drop=0.9), 0.8),
                 (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9), 0.9))
@@ -119,9 +125,9 @@ def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
         return None
     v = np.subtract(b.center, a.center)
     along, perp = float(v @ d) / h, float(v @ r) / h
-    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.45 … 0.87 of a card
+    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.45 … 0.92 of a card
     # (wide glyphs such as K sit further in, so the lower bound allows for them)
-    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.45 <= perp / along <= 0.87):
+    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.45 <= perp / along <= 0.92):
         return None
     return abs(perp / along - CARD_W / CARD_H)
 
@@ -214,6 +220,43 @@ def _on_the_index_line(card: CardReading, others: list[CardReading]) -> bool:
                 & (np.abs(across) < 8 * h)).any():
             return True
     return False
+
+
+def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
+    """``cards`` less the lone natural indices that lie off the set's index line yet within
+    :data:`FACE_REACH_MM` of it: on a card's face (a pip or court art read as an index), not
+    at a card's far corner (the top card's other index).  The line is the one through two
+    indices that most indices lie on (within half a glyph); off it is :data:`OFF_LINE`
+    glyphs away.  A fan's indices stray from a line through neighbours more than from the
+    line through all (each card is turned and shifted a little), hence the fit."""
+    points = np.array([m.center for c in cards for m in c.marks], np.float64)
+    if len(cards) < 3 or len(points) < 3:
+        return cards
+    marks = [m for c in cards for m in c.marks]
+    h = float(np.median([m.glyph_height for m in marks]))
+    down = fan_frame(marks).down
+    best: npt.NDArray[np.float64] | None = None
+    fit = (0, 0.0)  # indices on the line, less their summed distance from it (in glyphs)
+    for i, j in itertools.combinations(range(len(points)), 2):
+        d = points[j] - points[i]
+        length = float(np.hypot(*d))
+        if length < h or abs(float(d @ down)) > ACROSS_COS * length:
+            continue  # too short to tell a way, or not across the cards
+        off = np.abs((points - points[i]) @ np.array([-d[1], d[0]]) / length)
+        on = off < 0.5 * h
+        this = (int(on.sum()), -float(off[on].sum()) / h)
+        if this > fit:
+            best, fit = off, this
+    if best is None or fit[0] < 3:
+        return cards
+    reach = FACE_REACH_MM * ZONE_PX_PER_MM
+    keep, k = [], 0
+    for c in cards:
+        off = best[k:k + len(c.marks)]
+        k += len(c.marks)
+        if not (len(c.marks) == 1 and not c.rank.is_joker and OFF_LINE * h < off[0] < reach):
+            keep.append(c)
+    return keep
 
 
 def _counted(cards: list[CardReading]) -> list[CardReading]:
@@ -405,6 +448,7 @@ class Recognizer:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
         cards = group_cards(marks)
+        cards = _off_the_line(cards)
         if not cards:
             return SetReading((), 1.0, False)
         cands = _candidates(cards)

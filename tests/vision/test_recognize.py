@@ -238,6 +238,48 @@ def test_a_set_read_as_two_natural_ranks_is_read_as_a_legal_set() -> None:
     assert tuple(parse_cards("8888")) == in_the_face[1][0]
 
 
+def test_a_lone_index_on_a_card_face_off_the_line_is_not_a_card() -> None:
+    """A lone index of a set's rank lying off the set's index line but on a card's face is
+    a pip or court art read as an index: no card.  One at a card's far corner (the top
+    card's other index, its partner unread) and a joker's mark stay cards; so do indices
+    of a fan that strays from a straight line less than the fit allows."""
+    from vision.recognize import (
+        FACE_REACH_MM,
+        ZONE_PX_PER_MM,
+        CardReading,
+        _off_the_line,
+        group_cards,
+    )
+
+    def card(rank: Rank, x: float, y: float,
+             down: tuple[float, float] = (0.0, 1.0)) -> CardReading:
+        mark = IndexMark(rank, 0.9, 0.3, Rank.THREE, (x, y), down, 30.0, "S", 1)
+        return group_cards([mark])[0]
+
+    # a fan along x whose indices wander ±10 px (a third of a glyph) about y = 100
+    tens = [card(Rank.TEN, 100 + 50 * i, 100 + (10, -10, 5, -5)[i]) for i in range(4)]
+    pip = card(Rank.TEN, 170, 135)  # a glyph 35 px (1.2 glyphs) below the line
+    far = card(Rank.TEN, 60, 100 + 75 * ZONE_PX_PER_MM, (0.0, -1.0))
+    joker = card(Rank.BIG_JOKER, 170, 135)
+    assert FACE_REACH_MM < 75
+    assert _off_the_line([*tens, pip]) == tens
+    assert _off_the_line([*tens, far]) == [*tens, far]
+    assert _off_the_line([*tens, joker]) == [*tens, joker]
+    assert _off_the_line([tens[0], pip]) == [tens[0], pip]  # no line to be off
+
+
+def test_a_pip_read_as_a_ten_off_the_index_line_adds_no_card(
+        recognizer: Recognizer, shared_data: Path) -> None:
+    """anglo, seed 2015, seat 2 (TTTT): a spade pip beside a 10's index read as another 10,
+    a glyph off the fan's index line, made the fan's step too short (TTTTTRR)."""
+    from vision.faces import FolderFaces
+
+    scene = SceneGenerator(FolderFaces(shared_data / "card-faces" / "anglo")).render(2015)
+    assert scene.sets[2] == tuple(parse_cards("TTTT"))
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert reading.cards == tuple(parse_cards("TTTT"))
+
+
 # Real photos (../shared/data/real-photos) that read wrong or not at all before find_cards
 # counted faint ink, looked for the paper level falling at a card edge and read a second
 # pass: (photo, row of its label among the photo's rows, its rank, what is hard about it).
