@@ -44,14 +44,14 @@ ASKEW_DEG = 15.0  # an index turned this far from the set's axis makes the set u
 UNREAD_SPLIT = 0.9  # glyph heights across the index line that part two unread corners
 WARP_ENLARGE = 2.0  # zone views are warped at 1/2 their scale, then enlarged
 FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards are found
-# Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
-# score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
-# passes for paper is where the paper level falls below 0.9 of the level at the index.
 # Along "down" a card's far corner lies ~75 mm from its index (88 mm less the insets):
 # a lone index nearer than this to the line of the others lies on a card's face.
 FACE_REACH_MM = 60.0
 OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
+# Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
+# score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
+# passes for paper is where the paper level falls below 0.9 of the level at the index.
 PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9), 0.6),
                 (Seeing(ink_ratio=0.65, edge_drop=0.9), 0.8),
                 (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9), 0.9))
@@ -229,10 +229,10 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     indices that most indices lie on (within half a glyph); off it is :data:`OFF_LINE`
     glyphs away.  A fan's indices stray from a line through neighbours more than from the
     line through all (each card is turned and shifted a little), hence the fit."""
-    points = np.array([m.center for c in cards for m in c.marks], np.float64)
-    if len(cards) < 3 or len(points) < 3:
-        return cards
     marks = [m for c in cards for m in c.marks]
+    if len(cards) < 3:
+        return cards
+    points = np.array([m.center for m in marks], np.float64)
     h = float(np.median([m.glyph_height for m in marks]))
     down = fan_frame(marks).down
     best: npt.NDArray[np.float64] | None = None

@@ -3,18 +3,21 @@
 Per frame the watcher shrinks the frame, warps it to a small top view of the
 mat (2 mm per pixel) and compares it with the previous one.  While anything
 moves (a hand dropping cards) it waits; once the view has been still for
-``settle_frames`` frames it compares each zone's *paper* pixels with the
-last settled state and reports, per seat, "cards added" (with where),
-"zone cleared" (扣牌) or nothing.  Cards laid over a seat's earlier play show as
-new ink more than new paper, so ink that appeared or vanished counts as a change
-too; an "added" event carries the frame as it was before, so that the reader can
-tell the new cards from the old (:mod:`vision.earlier`).  Optionally, every ``recheck_every`` still
-frames it re-detects the mat's markers (:func:`vision.calibrate.check`) and
-keeps the result in ``last_check``, to warn when the mat or camera moved.
+``settle_frames`` frames it compares each zone with the last settled state and
+reports, per seat, "cards added" (with where), "zone cleared" (扣牌) or nothing.
+Optionally, every ``recheck_every`` still frames it re-detects the mat's markers
+(:func:`vision.calibrate.check`) and keeps the result in ``last_check``, to warn
+when the mat or camera moved.
 
-Paper is told from the felt by colour saturation, not brightness, so a slow
-change of light or a shadow is not a change; skin-coloured pixels mean a
-hand is still there and the zone is left alone until it goes.
+Paper is told from the felt by colour saturation, not brightness, and ink by
+being darker than the paper around it, so a slow change of light or a shadow is
+not a change.  Cards laid over a seat's earlier play add little paper but new
+ink and art, which count too; such an "added" event carries the frame as it was
+before, so that the reader can tell the new cards from the old
+(:mod:`vision.earlier`).  Felt is felt only in its own colour: a court card's
+art is not paper either, but no card taken away.  Skin-coloured pixels joined to
+the view's border are a hand, its arm reaching in: the zone is left alone until
+it goes (red pips alone are skin-coloured too).
 """
 
 from __future__ import annotations
