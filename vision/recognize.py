@@ -12,7 +12,6 @@ Every result carries a confidence in 0..1; a set read below the threshold
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -235,19 +234,21 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     points = np.array([m.center for m in marks], np.float64)
     h = float(np.median([m.glyph_height for m in marks]))
     down = fan_frame(marks).down
-    best: npt.NDArray[np.float64] | None = None
-    fit = (0, 0.0)  # indices on the line, less their summed distance from it (in glyphs)
-    for i, j in itertools.combinations(range(len(points)), 2):
-        d = points[j] - points[i]
-        length = float(np.hypot(*d))
-        if length < h or abs(float(d @ down)) > ACROSS_COS * length:
-            continue  # too short to tell a way, or not across the cards
-        off = np.abs((points - points[i]) @ np.array([-d[1], d[0]]) / length)
-        on = off < 0.5 * h
-        this = (int(on.sum()), -float(off[on].sum()) / h)
-        if this > fit:
-            best, fit = off, this
-    if best is None or fit[0] < 3:
+    i, j = np.triu_indices(len(points), 1)  # every line through two indices
+    d = points[j] - points[i]
+    length = np.hypot(d[:, 0], d[:, 1])
+    # long enough to tell a way, and across the cards
+    ok = (length >= h) & (np.abs(d @ down) <= ACROSS_COS * length)
+    if not ok.any():
+        return cards
+    i, d, length = i[ok], d[ok], length[ok]
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / length[:, None]
+    off = np.abs(np.einsum("lk,lnk->ln", normal, points[None, :, :] - points[i][:, None, :]))
+    on = off < 0.5 * h
+    # most indices on the line; of those, the closest fit
+    fit = on.sum(axis=1) - np.where(on, off, 0.0).sum(axis=1) / (h * len(points))
+    best = off[int(np.argmax(fit))]
+    if (best < 0.5 * h).sum() < 3:
         return cards
     reach = FACE_REACH_MM * ZONE_PX_PER_MM
     keep, k = [], 0
