@@ -32,6 +32,7 @@ from vision.indices import (
     mark_frame,
 )
 from vision.joker_marks import JokerMarkReader
+from vision.lone_card import lone_joker
 from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
@@ -46,6 +47,7 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 # Along "down" a card's far corner lies ~75 mm from its index (88 mm less the insets):
 # a lone index nearer than this to the line of the others lies on a card's face.
 FACE_REACH_MM = 60.0
+LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
 OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
@@ -451,7 +453,13 @@ class Recognizer:
         cards = group_cards(marks)
         cards = _off_the_line(cards)
         if not cards:
-            return SetReading((), 1.0, False)
+            joker = (None if earlier is not None else
+                     lone_joker(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red))
+            if joker is None:
+                return SetReading((), 1.0, False)
+            other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            return SetReading((joker,), LONE_CONFIDENCE, True,
+                              (((joker,), LONE_CONFIDENCE), ((other,), LONE_CONFIDENCE / 2)))
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1

@@ -140,3 +140,4 @@ def test_older_paper_past_the_read_indices_tells_no_end() -> None:
     older[30:70, 85:95] = 1  # between the read indices: both ends still tell
     span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
     assert span[0] is not None and span[1] is not None
+
