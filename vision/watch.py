@@ -181,6 +181,8 @@ class ZoneWatcher:
             elif np.count_nonzero(removed) > self.change_fraction * area and \
                     frac_now < self._empty[seat] + self.change_fraction:
                 events.append(ZoneEvent(seat, ZoneChange.CLEARED, None))
+                # (first seen with cards on it, a zone shows its empty state only now)
+                self._empty[seat] = min(self._empty[seat], frac_now)
             else:
                 continue
             self._settled[seat], self._settled_ink[seat] = now, ink_now

@@ -152,3 +152,17 @@ def test_court_art_over_older_cards_is_no_card_taken_away(shared_data: Path) -> 
               + [f["second"]] * 6)
     events = [e for _, e in _run(watcher, frames)]
     assert [(e.seat, e.change) for e in events] == [(3, ZoneChange.ADDED)] * 2
+
+
+def test_a_watcher_started_over_cards_learns_the_empty_zone_when_they_are_cleared() -> None:
+    """Started with cards on the mat (after a power cut mid-round), the watcher takes them
+    for the zone's empty state; once they are cleared it knows better, and a later play
+    laid over another is again known to lie over older cards."""
+    f = _frames(16, "99999999", "K")
+    watcher = ZoneWatcher(calibrate(f["empty"], SceneGenerator(DrawnFaces(0)).layout))
+    frames = ([f["first"]] * 3 + [f["hand"]] * 2 + [f["empty"]] * 6 + [f["hand"]] * 2
+              + [f["first"]] * 6 + [f["hand"]] * 2 + [f["second"]] * 6)
+    events = [e for _, e in _run(watcher, frames)]
+    assert [(e.seat, e.change) for e in events] == [
+        (2, ZoneChange.CLEARED), (2, ZoneChange.ADDED), (2, ZoneChange.ADDED)]
+    assert events[1].before is None and events[2].before is not None
