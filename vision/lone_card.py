@@ -26,15 +26,13 @@ def lone_joker(image: BGRImage, seen: PaperInk, px_per_mm: float,
                joker_red: float) -> Rank | None:
     """The joker a zone view most likely shows when its paper is one card and no index was
     read on it (``seen``: the finder's ink and paper), else ``None``."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(seen.inks.paper, connectivity=8)
-    if count < 2:
+    areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())  # per paper region
+    if len(areas) < 2 or not areas.any():
         return None
-    areas = stats[1:, cv2.CC_STAT_AREA]
     order = np.argsort(areas)[::-1]
-    card = 1 + int(order[0])
     if len(order) > 1 and areas[order[1]] > LEAST_OTHER * areas[order[0]]:
         return None  # more paper than one card
-    ys, xs = np.nonzero(labels == card)
+    ys, xs = np.nonzero(seen.blobs == int(order[0]))
     points = np.stack([xs, ys], axis=1).astype(np.float32)
     rect = cv2.minAreaRect(points)
     short, long = sorted(float(v) / px_per_mm for v in rect[1])
