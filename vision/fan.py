@@ -25,7 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
-from vision.indices import INDEX_BOX, IndexMark, PaperInk, StrayInk, mark_frame
+from vision.indices import (
+    INDEX_BOX,
+    IndexMark,
+    PaperInk,
+    StrayInk,
+    joker_of_colour,
+    mark_frame,
+)
 from vision.types import BGRImage, Mask
 
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
@@ -173,9 +180,7 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     inked = ink.inks.ink[ys, xs] > 0
     if inked.sum() < 4:
         return Rank.SMALL_JOKER
-    px = image[ys[inked], xs[inked]].astype(np.float32)
-    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
-    return Rank.BIG_JOKER if float(red.mean()) > joker_red else Rank.SMALL_JOKER
+    return joker_of_colour(image, ys[inked], xs[inked], joker_red)
 
 
 def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],

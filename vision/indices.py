@@ -287,6 +287,15 @@ def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) ->
         else 0.0
 
 
+def joker_of_colour(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
+                    joker_red: float) -> Rank:
+    """Which joker a mark of ink pixels (``ys``, ``xs``) is: 大王 when the mean of
+    R − max(B, G) over them is above ``joker_red``, else 小王."""
+    px = image[ys, xs].astype(np.float32)
+    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
+    return Rank.BIG_JOKER if float(red.mean()) > joker_red else Rank.SMALL_JOKER
+
+
 EdgeProbe = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
 
 

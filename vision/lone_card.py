@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from gouji.cards import Rank
-from vision.indices import PaperInk
+from vision.indices import PaperInk, joker_of_colour
 from vision.types import BGRImage
 
 CARD_SIDES_MM = ((52.0, 68.0), (80.0, 95.0))  # a card's short and long side (57–63 × 87–89)
@@ -27,7 +27,7 @@ def lone_joker(image: BGRImage, seen: PaperInk, px_per_mm: float,
     """The joker a zone view most likely shows when its paper is one card and no index was
     read on it (``seen``: the finder's ink and paper), else ``None``."""
     areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())  # per paper region
-    if len(areas) < 2 or not areas.any():
+    if len(areas) < 2:
         return None
     order = np.argsort(areas)[::-1]
     if len(order) > 1 and areas[order[1]] > LEAST_OTHER * areas[order[0]]:
@@ -46,6 +46,4 @@ def lone_joker(image: BGRImage, seen: PaperInk, px_per_mm: float,
                   axis=1) < CORNER_MM * px_per_mm
     if near.sum() < 8:
         return Rank.SMALL_JOKER
-    px = image[ys[near], xs[near]].astype(np.float32)
-    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
-    return Rank.BIG_JOKER if float(red.mean()) > joker_red else Rank.SMALL_JOKER
+    return joker_of_colour(image, ys[near], xs[near], joker_red)
