@@ -26,11 +26,13 @@ from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, defau
 from vision.indices import (
     IndexFinder,
     IndexMark,
+    PaperInk,
     Seeing,
     StrayInk,
     darkest_channel,
     mark_frame,
 )
+from vision.joker_fan import joker_fan
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import lone_joker
 from vision.types import BGRImage, Homography
@@ -48,6 +50,7 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 # a lone index nearer than this to the line of the others lies on a card's face.
 FACE_REACH_MM = 60.0
 LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
+FAN_CONFIDENCE = 0.4  # a fan read as jokers by its cards' edges (vision.joker_fan)
 OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
@@ -453,13 +456,8 @@ class Recognizer:
         cards = group_cards(marks)
         cards = _off_the_line(cards)
         if not cards:
-            joker = (None if earlier is not None else
-                     lone_joker(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red))
-            if joker is None:
-                return SetReading((), 1.0, False)
-            other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
-            return SetReading((joker,), LONE_CONFIDENCE, True,
-                              (((joker,), LONE_CONFIDENCE), ((other,), LONE_CONFIDENCE / 2)))
+            return SetReading((), 1.0, False) if earlier is not None else self._jokers(image,
+                                                                                    survey.ink)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
@@ -478,6 +476,27 @@ class Recognizer:
             # the candidates count them as jokers too
             cands = _with_unread(cands, unread, self.finder.joker_red)
         return SetReading(ranks, conf, unsure, tuple(cands) if unsure else (), tuple(cards))
+
+    def _jokers(self, image: BGRImage, seen: PaperInk) -> SetReading:
+        """What a zone in which no index was read most likely holds: a lone joker
+        (:mod:`vision.lone_card`), a fan of jokers (:mod:`vision.joker_fan`), else nothing.
+        A joker read so is unsure, with the other readings near it as candidates."""
+        red = self.finder.joker_red
+        joker = lone_joker(image, seen, ZONE_PX_PER_MM, red)
+        if joker is not None:
+            other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            return SetReading((joker,), LONE_CONFIDENCE, True,
+                              (((joker,), LONE_CONFIDENCE), ((other,), LONE_CONFIDENCE / 2)))
+        fan = joker_fan(image, seen, ZONE_PX_PER_MM, red)
+        if fan is None:
+            return SetReading((), 1.0, False)
+        cards = tuple(sorted(fan))
+        most = max(set(fan), key=fan.count)
+        fewer = list(cards)
+        fewer.remove(most)
+        cands = ((cards, FAN_CONFIDENCE), (tuple(sorted((*cards, most))), FAN_CONFIDENCE / 2),
+                 (tuple(fewer), FAN_CONFIDENCE / 2))
+        return SetReading(cards, FAN_CONFIDENCE, True, cands)
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
                   margin_mm: float = 8.0, before: BGRImage | None = None) -> SetReading:

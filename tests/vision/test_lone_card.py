@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gouji.cards import format_cards, parse_cards
-from vision.recognize import Recognizer
+from vision.lone_card import lone_joker
+from vision.recognize import ZONE_PX_PER_MM, Recognizer, zone_view
 from vision.synth import SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -28,7 +29,11 @@ def test_a_lone_card_with_no_index_read_is_offered_as_a_joker(
     assert reading.readings == ()  # inferred, not read
 
 
-def test_more_than_one_card_with_no_index_read_is_not_counted(recognizer: Recognizer) -> None:
+def test_more_than_one_card_is_not_a_lone_card(recognizer: Recognizer) -> None:
+    """Two jokers fanned are no lone card (vision.joker_fan counts them instead)."""
     scene = SceneGenerator(PictureJokerFaces(3)).render(22, {4: parse_cards("BR")})
-    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[4])
-    assert reading.cards == () and reading.unsure  # how many is not known
+    view = zone_view(scene.image, scene.homography, scene.layout.zones[4])
+    finder = recognizer.finder
+    assert lone_joker(view, finder.survey(view).ink, ZONE_PX_PER_MM, finder.joker_red) is None
+    reading = recognizer.read_set(view)
+    assert format_cards(reading.cards) == "BR" and reading.unsure

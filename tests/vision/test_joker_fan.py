@@ -1,0 +1,61 @@
+"""A fan of jokers only, no index read, is counted by its cards' edges (vision.joker_fan)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from gouji.cards import format_cards, parse_cards
+from vision.indices import IndexFinder
+from vision.joker_fan import joker_fan
+from vision.recognize import ZONE_PX_PER_MM, Recognizer
+from vision.synth import SceneGenerator
+
+from .helpers import PictureJokerFaces
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> Recognizer:
+    return Recognizer()
+
+
+@pytest.mark.parametrize(("cards", "seed"), [
+    ("BR", 30), ("BB", 31), ("BRRR", 32), ("BBBBBRR", 33), ("BBBBBBBBRRR", 34),
+    ("BBBBRRRRRRRR", 30)])
+def test_a_fan_of_picture_jokers_is_counted_and_told_apart(
+        recognizer: Recognizer, cards: str, seed: int) -> None:
+    """Jokers whose corners are a picture read as no index at all; the fan's edges count
+    them and each strip's corner colour tells 大王 from 小王.  The reading is unsure and
+    offers one card more and one fewer."""
+    scene = SceneGenerator(PictureJokerFaces(3)).render(seed, {4: parse_cards(cards)})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[4])
+    assert format_cards(reading.cards) == cards
+    assert reading.unsure and reading.readings == ()  # inferred, not read
+    sizes = sorted(len(c) for c, _ in reading.candidates)
+    assert sizes == [len(cards) - 1, len(cards), len(cards) + 1]
+
+
+def test_paper_without_card_edges_is_no_fan(recognizer: Recognizer) -> None:
+    """A blank sheet the size of a fan shows no card's edge: nothing is counted."""
+    px = ZONE_PX_PER_MM
+    view = np.zeros((int(140 * px), int(200 * px), 3), np.uint8)
+    view[:] = (60, 110, 40)  # felt
+    cv2.rectangle(view, (int(40 * px), int(25 * px)), (int(160 * px), int(113 * px)),
+                  (235, 235, 235), -1)
+    finder: IndexFinder = recognizer.finder
+    assert joker_fan(view, finder.survey(view).ink, px, finder.joker_red) is None
+    assert recognizer.read_set(view).cards == ()
+
+
+@pytest.mark.parametrize(("cards", "seed"), [("BBBBRRRRR", 2021), ("BRRR", 2008)])
+def test_a_fan_of_paris_jokers_is_counted(recognizer: Recognizer, shared_data: Path,
+                                          cards: str, seed: int) -> None:
+    """The paris deck's jokers carry a chip in the corner, read as no index."""
+    from vision.faces import FolderFaces
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(seed, {3: parse_cards(cards)})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[3])
+    assert format_cards(reading.cards) == cards and reading.unsure

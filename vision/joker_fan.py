@@ -1,0 +1,229 @@
+"""A fan of jokers only (一手王): counted by its cards' edges, told apart by corner ink.
+
+A joker's corner shows a picture or a word, not an index the finder reads, so a set
+of jokers alone reads as nothing.  Yet a fan shows where each card lies over the
+next: a straight edge across the paper from the fan's top to its bottom.  Art on a
+card's face (a frame, a word) stops short of the card's ends, so only lines that run
+the whole height — near its top, its middle and its bottom, the same way dark to light
+— count as edges.  The card on top shows whole: its edge lies a card's width from the
+fan's far end, and the edges before it part the cards beneath.  Each card's visible
+strip then shows its corner mark, red on a 大王 and not on a 小王.
+
+The result is a guess for the players to confirm (the reading is always unsure).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import Rank
+from vision.indices import PaperInk, joker_of_colour
+from vision.types import BGRImage, Mask
+
+CARD_MM = (63.0, 88.0)
+WORK_PX_PER_MM = 2.0  # the fan is looked at in a view this fine
+FAN_DOWN_MM = (75.0, 115.0)  # a fan's extent along its cards (a card's height, turned a little)
+FAN_ACROSS_MM = 66.0  # and across them: a card's width and at least one step
+TOP_CARD_MM = (50.0, 68.0)  # the top card's edge this far from the fan's far end (cards: 57–63)
+LEAST_STEP_MM = 9.0  # edges nearer than this are one edge
+END_MM = 8.0  # no card's edge lies this near the fan's ends
+OUTLINE_MM = 6.0  # lines this near them are the fan's outline
+NECK_MM = 15.0  # paper joined to the fan by a narrower neck (a label, a marker) is not the fan
+TILTS_DEG = np.arange(-6.0, 6.01, 1.0)  # a card lies turned this far from the fan's axis
+BAND_ENDS_MM = (3.0, 12.0)  # the bands near the fan's top and bottom where an edge must show
+LEAST_EDGE = 0.03  # the least change of paper brightness (as a share) across an edge
+FAINT = 0.3  # a line this much fainter than the fan's typical edge is art, not an edge
+CORNER_MM = (2.0, 25.0)  # a strip's corner mark lies this far from its end
+CORNER_WIDTH_MM = 14.0
+LEAST_MARK = 4  # ink pixels (at WORK_PX_PER_MM) that make a mark
+
+
+@dataclass(frozen=True)
+class _Upright:
+    """The fan turned so that its cards' long side runs down the view, at WORK_PX_PER_MM."""
+
+    matrix: npt.NDArray[np.float64]  # zone view -> this view
+    size: tuple[int, int]  # width, height
+    fan: Mask
+    strength: npt.NDArray[np.float64]  # per column: how surely a card's edge runs there
+
+
+def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
+              joker_red: float) -> tuple[Rank, ...] | None:
+    """The jokers of a fan in which no index was read (``seen``: the finder's ink and
+    paper of ``image``, a zone view at ``px_per_mm``), bottom card first; ``None`` when the
+    paper is no fan of two or more cards or no card edge is found."""
+    fan = _fan_paper(seen, px_per_mm)
+    if fan is None:
+        return None
+    best: tuple[float, _Upright, list[float], bool] | None = None
+    for upright in _uprights(image, seen, fan, px_per_mm):
+        found = _edges(upright)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = (found[0], upright, found[1], found[2])
+    if best is None:
+        return None
+    _, upright, edges, flipped = best
+    return _kinds(image, seen, upright, edges, flipped, joker_red)
+
+
+def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
+    """The largest paper region less anything joined to it by a narrow neck."""
+    areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())
+    if len(areas) < 2:
+        return None
+    paper = (seen.blobs == int(np.argmax(areas))).astype(np.uint8)
+    k = int(NECK_MM * px_per_mm) | 1
+    body = cv2.morphologyEx(paper, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(body)
+    if n < 2:
+        return None
+    biggest = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)
+    fan: Mask = paper & cv2.dilate(biggest, np.ones((5, 5), np.uint8))
+    return fan
+
+
+def _uprights(image: BGRImage, seen: PaperInk, fan: Mask, px_per_mm: float) -> list[_Upright]:
+    """The fan turned upright both ways its outline allows (its least box's sides are the
+    cards' long and short axes)."""
+    outline = max(cv2.findContours(fan, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+                  key=cv2.contourArea)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(outline)
+    k = WORK_PX_PER_MM / px_per_mm
+    refl = (seen.inks.darkest.astype(np.float32)
+            / np.maximum(seen.inks.level.astype(np.float32), 40.0))
+    out = []
+    for turn, down, across in ((angle, h, w), (angle + 90.0, w, h)):
+        down_mm, across_mm = down / px_per_mm, across / px_per_mm
+        if not (FAN_DOWN_MM[0] <= down_mm <= FAN_DOWN_MM[1] and across_mm >= FAN_ACROSS_MM):
+            continue
+        size = (int((across_mm + 20) * WORK_PX_PER_MM), int((down_mm + 20) * WORK_PX_PER_MM))
+        m = np.asarray(cv2.getRotationMatrix2D((cx, cy), turn, k), np.float64)
+        m[0, 2] += size[0] / 2 - cx
+        m[1, 2] += size[1] / 2 - cy
+        shape = cv2.warpAffine(fan, m, size, flags=cv2.INTER_NEAREST)
+        seen_refl = np.asarray(cv2.warpAffine(refl, m, size, flags=cv2.INTER_LINEAR),
+                               np.float32)
+        side = int(2 * WORK_PX_PER_MM) * 2 + 1  # off the fan's outline
+        inner = cv2.erode(shape, np.ones((3, side), np.uint8))
+        out.append(_Upright(m, size, shape, _edge_strength(seen_refl, inner)))
+    return out
+
+
+def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np.float64]:
+    """Per column, over lines turned up to TILTS_DEG: the least change of brightness across
+    the line among five bands (near the top, three in the middle, near the bottom), when all
+    change the same way; else 0."""
+    h, w = inner.shape
+    px = WORK_PX_PER_MM
+    half = 2  # brightness compared this many pixels either side
+    cols = np.arange(w)
+    best = np.zeros(w)
+    for tilt in TILTS_DEG:
+        s = math.tan(math.radians(tilt))
+        shear = np.array([[1.0, s, -s * h / 2], [0.0, 1.0, 0.0]])
+        r = cv2.warpAffine(refl, shear, (w, h), flags=cv2.INTER_LINEAR)
+        m = cv2.warpAffine(inner, shear, (w, h), flags=cv2.INTER_NEAREST)
+        top = np.argmax(m, axis=0)
+        bottom = h - 1 - np.argmax(m[::-1], axis=0)
+        ok = m.any(axis=0) & (bottom - top >= 0.7 * CARD_MM[1] * px)
+        sums = np.zeros((h + 1, w), np.float32)
+        np.cumsum(r * m, axis=0, out=sums[1:])
+        counts = np.zeros((h + 1, w), np.float32)
+        np.cumsum(m, axis=0, out=counts[1:])
+        near, far = (int(v * px) for v in BAND_ENDS_MM)
+        middle = np.linspace(top + far, bottom - far, 4).astype(int)
+        bands = [(top + near, top + far), (bottom - far, bottom - near),
+                 *[(middle[i], middle[i + 1]) for i in range(3)]]
+        lowest = np.full(w, np.inf)
+        highest = np.full(w, -np.inf)
+        for r0, r1 in bands:
+            r0, r1 = np.clip(r0, 0, h), np.clip(r1, 0, h)
+            n = counts[r1, cols] - counts[r0, cols]
+            mean = (sums[r1, cols] - sums[r0, cols]) / np.maximum(n, 1)
+            ok &= n >= 0.6 * np.maximum(r1 - r0, 1)
+            change = np.zeros(w)
+            change[half:-half] = mean[2 * half:] - mean[:-2 * half]
+            lowest = np.minimum(lowest, change)
+            highest = np.maximum(highest, change)
+        best = np.maximum(best, np.maximum(np.maximum(lowest, -highest), 0.0) * ok)
+    return best
+
+
+def _edges(upright: _Upright) -> tuple[float, list[float], bool] | None:
+    """(how sure, the card edges in mm from the bottom card's free end, whether the top card
+    lies at the view's left): the top card's edge is the strongest line a card's width
+    from one end; the lines before it part the cards beneath.  Of the two ends, the one
+    beyond whose top card's edge the lines are weakest (only its face's art) is the top."""
+    px = WORK_PX_PER_MM
+    cols = np.nonzero(upright.fan.any(axis=0))[0]
+    x0, x1 = int(cols[0]), int(cols[-1])
+    length = (x1 - x0) / px
+    strength = upright.strength.copy()
+    outline = int(OUTLINE_MM * px)  # the fan's own ends, not to hide an edge near them
+    strength[:x0 + outline] = 0.0
+    strength[x1 - outline:] = 0.0
+    peaks = _peaks(strength, int(LEAST_STEP_MM * px), LEAST_EDGE)
+    found = [((p - x0) / px, float(strength[p])) for p in peaks
+             if END_MM <= (p - x0) / px <= length - END_MM]
+    best: tuple[float, list[float], bool] | None = None
+    for flipped in (False, True):
+        lines = sorted(((length - x if flipped else x), v) for x, v in found)
+        window = [(x, v) for x, v in lines
+                  if length - TOP_CARD_MM[1] <= x <= length - TOP_CARD_MM[0]]
+        if not window:
+            continue
+        top_edge, sure = max(window, key=lambda xv: xv[1])
+        beyond = max((v for x, v in lines if x > top_edge), default=0.0)
+        typical = float(np.median([v for x, v in lines if x <= top_edge]))
+        edges = [x for x, v in lines if x <= top_edge and v >= FAINT * typical]
+        if best is None or sure - beyond > best[0]:
+            best = (sure - beyond, edges, flipped)
+    return best
+
+
+def _peaks(strength: npt.NDArray[np.float64], gap: int, least: float) -> list[int]:
+    """Columns of the strongest lines, each at least ``gap`` from a stronger one."""
+    taken: list[int] = []
+    for x in np.argsort(-strength):
+        if strength[x] < least:
+            break
+        if all(abs(int(x) - t) >= gap for t in taken):
+            taken.append(int(x))
+    return taken
+
+
+def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float],
+           flipped: bool, joker_red: float) -> tuple[Rank, ...]:
+    """Each card's joker from the ink at its strip's corner: with the top card at the right
+    the corner marks show at the strips' top left (the fan turned half round: bottom right)."""
+    px = WORK_PX_PER_MM
+    view = cv2.warpAffine(image, upright.matrix, upright.size, flags=cv2.INTER_LINEAR)
+    ink = cv2.warpAffine(seen.inks.ink, upright.matrix, upright.size, flags=cv2.INTER_NEAREST)
+    cols = np.nonzero(upright.fan.any(axis=0))[0]
+    x0, length = int(cols[0]), (int(cols[-1]) - int(cols[0])) / px
+    bounds = [0.0, *edges]
+    out = []
+    for i, left in enumerate(bounds):
+        right = bounds[i + 1] if i + 1 < len(bounds) else left + CARD_MM[0]
+        a, b = left + 0.5, min(right - 0.5, left + CORNER_WIDTH_MM)
+        if flipped:
+            a, b = length - b, length - a
+        c0, c1 = x0 + int(a * px), x0 + int(b * px)
+        rows = np.nonzero(upright.fan[:, c0:c1].any(axis=1))[0]
+        if not rows.size:
+            out.append(Rank.SMALL_JOKER)
+            continue
+        near, far = (int(v * px) for v in CORNER_MM)
+        r0, r1 = ((rows[0] + near, rows[0] + far) if not flipped
+                  else (rows[-1] - far, rows[-1] - near))
+        ys, xs = np.nonzero(ink[r0:r1, c0:c1])
+        out.append(Rank.SMALL_JOKER if len(ys) < LEAST_MARK
+                   else joker_of_colour(view, ys + r0, xs + c0, joker_red))
+    return tuple(out)
