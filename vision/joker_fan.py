@@ -62,7 +62,7 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
     if fan is None:
         return None
     best: tuple[float, _Upright, list[float], bool] | None = None
-    for upright in _uprights(image, seen, fan, px_per_mm):
+    for upright in _uprights(seen, fan, px_per_mm):
         found = _edges(upright)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], upright, found[1], found[2])
@@ -89,7 +89,7 @@ def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
     return fan
 
 
-def _uprights(image: BGRImage, seen: PaperInk, fan: Mask, px_per_mm: float) -> list[_Upright]:
+def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float) -> list[_Upright]:
     """The fan turned upright both ways its outline allows (its least box's sides are the
     cards' long and short axes)."""
     outline = max(cv2.findContours(fan, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
@@ -166,7 +166,7 @@ def _edges(upright: _Upright) -> tuple[float, list[float], bool] | None:
     x0, x1 = int(cols[0]), int(cols[-1])
     length = (x1 - x0) / px
     strength = upright.strength.copy()
-    outline = int(OUTLINE_MM * px)  # the fan's own ends, not to hide an edge near them
+    outline = int(OUTLINE_MM * px)  # cleared first, or the outline would hide an edge near it
     strength[:x0 + outline] = 0.0
     strength[x1 - outline:] = 0.0
     peaks = _peaks(strength, int(LEAST_STEP_MM * px), LEAST_EDGE)
