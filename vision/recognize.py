@@ -456,8 +456,9 @@ class Recognizer:
         cards = group_cards(marks)
         cards = _off_the_line(cards)
         if not cards:
-            return SetReading((), 1.0, False) if earlier is not None else self._jokers(image,
-                                                                                    survey.ink)
+            if earlier is not None:
+                return SetReading((), 1.0, False)
+            return self._jokers(image, survey.ink)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
@@ -491,7 +492,7 @@ class Recognizer:
         if fan is None:
             return SetReading((), 1.0, False)
         cards = tuple(sorted(fan))
-        most = max(set(fan), key=fan.count)
+        most = max(sorted(set(fan)), key=fan.count)  # ties: 小王, the same every run
         fewer = list(cards)
         fewer.remove(most)
         cands = ((cards, FAN_CONFIDENCE), (tuple(sorted((*cards, most))), FAN_CONFIDENCE / 2),
