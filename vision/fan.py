@@ -6,7 +6,10 @@ indices that were read lie on one line, about a whole number of steps apart;
 a gap of two steps is a card whose index was not read, and paper reaching past
 the last read card is one too.  Such a card is in practice a joker, whose
 corner shows a word, a star or a picture instead of a rank: its kind is told
-by its corner's ink (red: 大王, else 小王).
+by its corner's ink (red: 大王, else 小王).  Where the paper reaches past the
+cards read and inferred by more than a card turned a little would, the fan's
+edges (:mod:`vision.joker_fan`) show where more cards lie; their corners are
+judged the same way.
 
 Card sizes and steps are set in millimetres and turned into zone-view pixels
 (:data:`vision.recognize.ZONE_PX_PER_MM`): the camera view is warped to scale,
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -43,6 +46,10 @@ END_STEP = 0.3  # as does paper reaching this many steps past the outermost read
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
+# The paper of a fan reaches 3–10 mm further across than its cards at its step would (cards
+# turned a little, 57–63 mm wide); 10 mm more leaves room for one more (paris and
+# neoclassical dev sets: 23 of 27 fans with a card missed reach further, 20 of 90 others do).
+ROOM_MM = 10.0
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
 TEMPLATE_PX = 24  # a glyph height, in the pixels corners are compared at
 
@@ -258,9 +265,36 @@ def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.
     return False
 
 
+def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | None:
+    """The fan's step: the median of the gaps between read indices that are single steps
+    (under 1.5 × the smallest); ``None`` when no two read cards tell it."""
+    gaps = np.diff(places)
+    gaps = gaps[gaps >= MIN_STEP_MM * px_per_mm]
+    return float(np.median(gaps[gaps < 1.5 * gaps.min()])) if len(gaps) else None
+
+
+def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: float,
+                  known: int) -> bool:
+    """Whether the set's paper reaches :data:`ROOM_MM` further across the fan than ``known``
+    cards at the read fan's step would: room for a card whose index was neither read nor
+    inferred."""
+    frame = fan_frame([m for marks in cards for m in marks])
+    places, _, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
+    step = _single_step(places, px_per_mm)
+    areas = np.bincount(ink.blobs[::2, ::2][ink.inks.paper[::2, ::2] > 0].ravel())
+    if len(areas) < 2:
+        return False
+    ys, xs = np.nonzero(ink.blobs[::2, ::2] == int(np.argmax(areas)))
+    across = (2 * np.stack([xs, ys], axis=1).astype(np.float64)) @ frame.across
+    extent = float(across.max() - across.min())
+    need = CARD_WIDTH_MM * px_per_mm + (known - 1) * (step or 0.0)
+    return extent - need >= ROOM_MM * px_per_mm
+
+
 def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[StrayInk],
                  ink: PaperInk, px_per_mm: float, joker_red: float,
-                 old_paper: Mask | None = None) -> list[UnreadCard]:
+                 old_paper: Mask | None = None, more: Sequence[tuple[float, float]] = (),
+                 more_step: float | None = None) -> list[UnreadCard]:
     """The cards of the set's fan whose index was not read, given the read cards (each as
     the indices it was read from) and the ink and paper the finder saw (``old_paper``: the
     paper that was there before the set was laid, if known).
@@ -268,7 +302,9 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     The fan's step is the median of the gaps between read indices that are single steps
     (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as
     does the set's paper on the index line reaching :data:`END_STEP` steps or more past the
-    first card's or the top card's side.  A set of one read card tells no step: none."""
+    first card's or the top card's side.  A set of one read card tells no step: none, unless
+    ``more_step`` gives it.  ``more``: other places where an unread card's index may lie (the
+    fan's edges show a card there, :mod:`vision.joker_fan`); each is judged as the gaps' are."""
     if not cards:
         return []
     frame = fan_frame([m for marks in cards for m in marks])
@@ -277,11 +313,10 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     if np.isnan(line):
         return []
     inset = INDEX_INSET * height
-    gaps = np.diff(places)
-    gaps = gaps[gaps >= MIN_STEP_MM * px_per_mm]
-    if not len(gaps):
+    read_step = _single_step(places, px_per_mm)
+    step = read_step if read_step is not None else more_step
+    if step is None:
         return []
-    step = float(np.median(gaps[gaps < 1.5 * gaps.min()]))  # the single steps
     slots: list[float] = []
     for a, b in itertools.pairwise(places):
         slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
@@ -295,6 +330,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+    taken = [*places, *slots]
+    for q in more:
+        p = float(np.dot(q, frame.across))
+        if all(abs(p - t) > 0.5 * step for t in taken):
+            slots.append(p)
+            taken.append(p)
     marks_read = [m for marks in cards for m in marks]
     main = main_natural(m.rank for m in marks_read)
     models = [np.array(m.center, np.float64) for m in marks_read

@@ -27,6 +27,7 @@ from vision.types import BGRImage, Mask
 
 CARD_MM = (63.0, 88.0)
 WORK_PX_PER_MM = 2.0  # the fan is looked at in a view this fine
+ROWS_PER_MM = 0.5  # and its edges along the cards at this (coarser) scale
 FAN_DOWN_MM = (75.0, 115.0)  # a fan's extent along its cards (a card's height, turned a little)
 FAN_ACROSS_MM = 66.0  # and across them: a card's width and at least one step
 TOP_CARD_MM = (50.0, 68.0)  # the top card's edge this far from the fan's far end (cards: 57–63)
@@ -40,7 +41,34 @@ LEAST_EDGE = 0.03  # the least change of paper brightness (as a share) across an
 FAINT = 0.3  # a line this much fainter than the fan's typical edge is art, not an edge
 CORNER_MM = (2.0, 25.0)  # a strip's corner mark lies this far from its end
 CORNER_WIDTH_MM = 14.0
+INDEX_AT_MM = (5.0, 7.0)  # a corner index's middle from the card's side and end
 LEAST_MARK = 4  # ink pixels (at WORK_PX_PER_MM) that make a mark
+
+
+@dataclass(frozen=True)
+class FanStrips:
+    """A fan's cards as its edges part them, bottom card first: the joker each card's corner
+    ink shows, and where each card's strip lies (to tell which cards an index was read on)."""
+
+    jokers: tuple[Rank, ...]
+    matrix: npt.NDArray[np.float64]  # zone view -> the upright view the strips are in
+    spans: tuple[tuple[float, float], ...]  # per card, its strip's columns in that view
+    corners: tuple[tuple[float, float], ...]  # per card, where its index would be (zone view)
+
+    def bare_ends(self, read: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """Where the index lies of each card beyond the cards on whose strip one of the
+        ``read`` points lies (zone view pixels: the indices read), at either end of the fan.
+        (Between read cards, a strip with no index is as often a court card's frame line
+        taken for an edge; :mod:`vision.fan` judges the gaps there.)"""
+        xs = [float(self.matrix[0] @ np.array([x, y, 1.0])) for x, y in read]
+        held = [i for i, (a, b) in enumerate(self.spans) if any(a <= x <= b for x in xs)]
+        if not held:
+            return list(self.corners)
+        return [c for i, c in enumerate(self.corners) if i < min(held) or i > max(held)]
+
+    def step_mm(self) -> float:
+        """The fan's typical step: the median width of the strips under the top card."""
+        return float(np.median([b - a for a, b in self.spans[:-1]])) / WORK_PX_PER_MM
 
 
 @dataclass(frozen=True)
@@ -58,11 +86,20 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
     """The jokers of a fan in which no index was read (``seen``: the finder's ink and
     paper of ``image``, a zone view at ``px_per_mm``), bottom card first; ``None`` when the
     paper is no fan of two or more cards or no card edge is found."""
+    strips = fan_strips(image, seen, px_per_mm, joker_red)
+    return None if strips is None else strips.jokers
+
+
+def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: float,
+               down: tuple[float, float] | None = None) -> FanStrips | None:
+    """The cards of the fan in a zone view as its edges part them (see :func:`joker_fan`);
+    ``down``: the cards' long axis when the read indices tell it (else both of the fan
+    outline's axes are tried)."""
     fan = _fan_paper(seen, px_per_mm)
     if fan is None:
         return None
     best: tuple[float, _Upright, list[float], bool] | None = None
-    for upright in _uprights(seen, fan, px_per_mm):
+    for upright in _uprights(seen, fan, px_per_mm, down):
         found = _edges(upright)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], upright, found[1], found[2])
@@ -73,33 +110,41 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
 
 
 def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
-    """The largest paper region less anything joined to it by a narrow neck."""
+    """The largest paper region less anything joined to it by a narrow neck, at
+    WORK_PX_PER_MM."""
     areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())
     if len(areas) < 2:
         return None
-    paper = (seen.blobs == int(np.argmax(areas))).astype(np.uint8)
-    k = int(NECK_MM * px_per_mm) | 1
+    k = WORK_PX_PER_MM / px_per_mm
+    paper = cv2.resize((seen.blobs == int(np.argmax(areas))).astype(np.uint8), None,
+                       fx=k, fy=k, interpolation=cv2.INTER_NEAREST)
+    side = int(NECK_MM * WORK_PX_PER_MM) | 1
     body = cv2.morphologyEx(paper, cv2.MORPH_OPEN,
-                            cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+                            cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(body)
     if n < 2:
         return None
     biggest = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)
-    fan: Mask = paper & cv2.dilate(biggest, np.ones((5, 5), np.uint8))
+    fan: Mask = paper & cv2.dilate(biggest, np.ones((3, 3), np.uint8))
     return fan
 
 
-def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float) -> list[_Upright]:
+def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float,
+              down_hint: tuple[float, float] | None) -> list[_Upright]:
     """The fan turned upright both ways its outline allows (its least box's sides are the
-    cards' long and short axes)."""
+    cards' long and short axes), or only the way nearer ``down_hint``."""
     outline = max(cv2.findContours(fan, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
                   key=cv2.contourArea)
+    k = WORK_PX_PER_MM / px_per_mm  # ``fan`` is at this scale of the zone view
     (cx, cy), (w, h), angle = cv2.minAreaRect(outline)
-    k = WORK_PX_PER_MM / px_per_mm
-    refl = (seen.inks.darkest.astype(np.float32)
-            / np.maximum(seen.inks.level.astype(np.float32), 40.0))
+    cx, cy, w, h = cx / k, cy / k, w / k, h / k
     out = []
-    for turn, down, across in ((angle, h, w), (angle + 90.0, w, h)):
+    ways = [(angle, h, w), (angle + 90.0, w, h)]
+    if down_hint is not None:  # the way whose "down" (the view's y axis) lies nearer it
+        ways.sort(key=lambda way: -abs(math.cos(math.radians(way[0] + 90.0)) * down_hint[0]
+                                       + math.sin(math.radians(way[0] + 90.0)) * down_hint[1]))
+        ways = ways[:1]
+    for turn, down, across in ways:
         down_mm, across_mm = down / px_per_mm, across / px_per_mm
         if not (FAN_DOWN_MM[0] <= down_mm <= FAN_DOWN_MM[1] and across_mm >= FAN_ACROSS_MM):
             continue
@@ -107,9 +152,11 @@ def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float) -> list[_Upright]:
         m = np.asarray(cv2.getRotationMatrix2D((cx, cy), turn, k), np.float64)
         m[0, 2] += size[0] / 2 - cx
         m[1, 2] += size[1] / 2 - cy
-        shape = cv2.warpAffine(fan, m, size, flags=cv2.INTER_NEAREST)
-        seen_refl = np.asarray(cv2.warpAffine(refl, m, size, flags=cv2.INTER_LINEAR),
-                               np.float32)
+        shape = cv2.warpAffine(fan, m @ np.diag([1 / k, 1 / k, 1.0]), size,
+                               flags=cv2.INTER_NEAREST)
+        dark, level = (cv2.warpAffine(a, m, size, flags=cv2.INTER_LINEAR).astype(np.float32)
+                       for a in (seen.inks.darkest, seen.inks.level))
+        seen_refl = (dark / np.maximum(level, 40.0)).astype(np.float32)
         side = int(2 * WORK_PX_PER_MM) * 2 + 1  # off the fan's outline
         inner = cv2.erode(shape, np.ones((3, side), np.uint8))
         out.append(_Upright(m, size, shape, _edge_strength(seen_refl, inner)))
@@ -120,39 +167,38 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     """Per column, over lines turned up to TILTS_DEG: the least change of brightness across
     the line among five bands (near the top, three in the middle, near the bottom), when all
     change the same way; else 0."""
-    h, w = inner.shape
-    px = WORK_PX_PER_MM
+    w = inner.shape[1]
+    h = max(1, round(inner.shape[0] * ROWS_PER_MM / WORK_PX_PER_MM))
+    rows = cv2.resize(refl, (w, h), interpolation=cv2.INTER_AREA)  # bands average rows anyway
+    inner = cv2.resize(inner, (w, h), interpolation=cv2.INTER_NEAREST)
+    px = ROWS_PER_MM
     half = 2  # brightness compared this many pixels either side
-    cols = np.arange(w)
-    best = np.zeros(w)
-    for tilt in TILTS_DEG:
-        s = math.tan(math.radians(tilt))
-        shear = np.array([[1.0, s, -s * h / 2], [0.0, 1.0, 0.0]])
-        r = cv2.warpAffine(refl, shear, (w, h), flags=cv2.INTER_LINEAR)
-        m = cv2.warpAffine(inner, shear, (w, h), flags=cv2.INTER_NEAREST)
-        top = np.argmax(m, axis=0)
-        bottom = h - 1 - np.argmax(m[::-1], axis=0)
-        ok = m.any(axis=0) & (bottom - top >= 0.7 * CARD_MM[1] * px)
-        sums = np.zeros((h + 1, w), np.float32)
-        np.cumsum(r * m, axis=0, out=sums[1:])
-        counts = np.zeros((h + 1, w), np.float32)
-        np.cumsum(m, axis=0, out=counts[1:])
-        near, far = (int(v * px) for v in BAND_ENDS_MM)
-        middle = np.linspace(top + far, bottom - far, 4).astype(int)
-        bands = [(top + near, top + far), (bottom - far, bottom - near),
-                 *[(middle[i], middle[i + 1]) for i in range(3)]]
-        lowest = np.full(w, np.inf)
-        highest = np.full(w, -np.inf)
-        for r0, r1 in bands:
-            r0, r1 = np.clip(r0, 0, h), np.clip(r1, 0, h)
-            n = counts[r1, cols] - counts[r0, cols]
-            mean = (sums[r1, cols] - sums[r0, cols]) / np.maximum(n, 1)
-            ok &= n >= 0.6 * np.maximum(r1 - r0, 1)
-            change = np.zeros(w)
-            change[half:-half] = mean[2 * half:] - mean[:-2 * half]
-            lowest = np.minimum(lowest, change)
-            highest = np.maximum(highest, change)
-        best = np.maximum(best, np.maximum(np.maximum(lowest, -highest), 0.0) * ok)
+    shears = [np.array([[1.0, s, -s * h / 2], [0.0, 1.0, 0.0]])
+              for s in np.tan(np.radians(TILTS_DEG)) * WORK_PX_PER_MM / ROWS_PER_MM]
+    # every tilt at once: (tilt, row, column)
+    r = np.stack([cv2.warpAffine(rows, t, (w, h), flags=cv2.INTER_LINEAR) for t in shears])
+    m = np.stack([cv2.warpAffine(inner, t, (w, h), flags=cv2.INTER_NEAREST) for t in shears])
+    top = np.argmax(m, axis=1)
+    bottom = h - 1 - np.argmax(m[:, ::-1], axis=1)
+    ok = m.any(axis=1) & (bottom - top >= 0.7 * CARD_MM[1] * px)
+    sums = np.zeros((len(shears), h + 1, w), np.float32)
+    np.cumsum(r * m, axis=1, out=sums[:, 1:])
+    counts = np.zeros((len(shears), h + 1, w), np.float32)
+    np.cumsum(m, axis=1, out=counts[:, 1:])
+    near, far = (int(v * px) for v in BAND_ENDS_MM)
+    middle = np.linspace(top + far, bottom - far, 4).astype(int)  # (4, tilt, column)
+    r0 = np.clip(np.stack([top + near, bottom - far, *middle[:3]]), 0, h)  # (band, tilt, col)
+    r1 = np.clip(np.stack([top + far, bottom - near, *middle[1:]]), 0, h)
+    tilt = np.arange(len(shears))[None, :, None]
+    col = np.arange(w)[None, None, :]
+    n = counts[tilt, r1, col] - counts[tilt, r0, col]
+    mean = (sums[tilt, r1, col] - sums[tilt, r0, col]) / np.maximum(n, 1)
+    ok &= (n >= 0.6 * np.maximum(r1 - r0, 1)).all(axis=0)
+    change = np.zeros(mean.shape)
+    change[..., half:-half] = mean[..., 2 * half:] - mean[..., :-2 * half]
+    lowest, highest = change.min(axis=0), change.max(axis=0)
+    best: npt.NDArray[np.float64] = (np.maximum(np.maximum(lowest, -highest), 0.0) * ok
+                                     ).max(axis=0)
     return best
 
 
@@ -200,7 +246,7 @@ def _peaks(strength: npt.NDArray[np.float64], gap: int, least: float) -> list[in
 
 
 def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float],
-           flipped: bool, joker_red: float) -> tuple[Rank, ...]:
+           flipped: bool, joker_red: float) -> FanStrips:
     """Each card's joker from the ink at its strip's corner: with the top card at the right
     the corner marks show at the strips' top left (the fan turned half round: bottom right)."""
     px = WORK_PX_PER_MM
@@ -209,9 +255,14 @@ def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float
     cols = np.nonzero(upright.fan.any(axis=0))[0]
     x0, length = int(cols[0]), (int(cols[-1]) - int(cols[0])) / px
     bounds = [0.0, *edges]
+    back = cv2.invertAffineTransform(upright.matrix)
     out = []
+    spans = []
+    corners: list[tuple[float, float]] = []
     for i, left in enumerate(bounds):
-        right = bounds[i + 1] if i + 1 < len(bounds) else left + CARD_MM[0]
+        right = bounds[i + 1] if i + 1 < len(bounds) else length
+        spans.append(tuple(sorted(x0 + px * (length - v if flipped else v)
+                                  for v in (left, right))))
         a, b = left + 0.5, min(right - 0.5, left + CORNER_WIDTH_MM)
         if flipped:
             a, b = length - b, length - a
@@ -223,7 +274,12 @@ def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float
         near, far = (int(v * px) for v in CORNER_MM)
         r0, r1 = ((rows[0] + near, rows[0] + far) if not flipped
                   else (rows[-1] - far, rows[-1] - near))
+        corner = x0 + px * (length - left - INDEX_AT_MM[0] if flipped else left + INDEX_AT_MM[0])
+        row = rows[-1] - px * INDEX_AT_MM[1] if flipped else rows[0] + px * INDEX_AT_MM[1]
+        x, y = back @ np.array([corner, row, 1.0])
+        corners.append((float(x), float(y)))
         ys, xs = np.nonzero(ink[r0:r1, c0:c1])
         out.append(Rank.SMALL_JOKER if len(ys) < LEAST_MARK
                    else joker_of_colour(view, ys + r0, xs + c0, joker_red))
-    return tuple(out)
+    return FanStrips(tuple(out), upright.matrix,
+                     tuple((float(a), float(b)) for a, b in spans), tuple(corners))

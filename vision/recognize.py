@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.earlier import EarlierCards
-from vision.fan import UnreadCard, fan_frame, main_natural, unread_cards
+from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
 from vision.indices import (
     IndexFinder,
@@ -29,10 +29,11 @@ from vision.indices import (
     PaperInk,
     Seeing,
     StrayInk,
+    Survey,
     darkest_channel,
     mark_frame,
 )
-from vision.joker_fan import joker_fan
+from vision.joker_fan import fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import lone_joker
 from vision.types import BGRImage, Homography
@@ -462,9 +463,12 @@ class Recognizer:
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        in_fan = unread_cards(image, [c.marks for c in _counted(cards)], strays, survey.ink,
+        counted = _counted(cards)
+        in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.paper)
+        if earlier is None:  # (over older cards, their edges would count too)
+            in_fan = self._with_edges(image, survey, counted, strays, in_fan)
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
         unsure = (conf < self.threshold or mixed or bool(unread) or bool(in_fan)
@@ -477,6 +481,30 @@ class Recognizer:
             # the candidates count them as jokers too
             cands = _with_unread(cands, unread, self.finder.joker_red)
         return SetReading(ranks, conf, unsure, tuple(cands) if unsure else (), tuple(cards))
+
+    def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
+                    strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:
+        """``in_fan`` and more unread cards where the fan's edges show more cards than were
+        read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with no
+        index read, judged as :func:`vision.fan.unread_cards` judges a gap's."""
+        if not room_for_more([c.marks for c in cards], survey.ink, ZONE_PX_PER_MM,
+                             len(cards) + len(in_fan)):
+            return in_fan
+        down = fan_frame([m for c in cards for m in c.marks]).down
+        strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,
+                            (float(down[0]), float(down[1])))
+        if strips is None:
+            return in_fan
+        missing = len(strips.jokers) - len(cards) - len(in_fan)
+        if missing <= 0:
+            return in_fan
+        more = strips.bare_ends([m.center for c in cards for m in c.marks])
+        found = unread_cards(image, [c.marks for c in cards], strays, survey.ink,
+                             ZONE_PX_PER_MM, self.finder.joker_red, more=more,
+                             more_step=strips.step_mm() * ZONE_PX_PER_MM)
+        known = [u.center for u in in_fan]
+        extra = [u for u in found if u.center not in known]
+        return in_fan + extra[:missing]
 
     def _jokers(self, image: BGRImage, seen: PaperInk) -> SetReading:
         """What a zone in which no index was read most likely holds: a lone joker

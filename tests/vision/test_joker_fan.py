@@ -59,3 +59,16 @@ def test_a_fan_of_paris_jokers_is_counted(recognizer: Recognizer, shared_data: P
     scene = gen.render(seed, {3: parse_cards(cards)})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[3])
     assert format_cards(reading.cards) == cards and reading.unsure
+
+
+@pytest.mark.parametrize(("cards", "seed"), [
+    ("2R", 40), ("8B", 41), ("TTB", 44), ("5555BR", 40), ("QQQQQQRR", 43)])
+def test_picture_jokers_beyond_the_read_cards_are_counted_by_the_edges(
+        recognizer: Recognizer, cards: str, seed: int) -> None:
+    """A set's indices are read but its jokers' corners are pictures: where the fan's
+    paper reaches past the read cards, its edges show the cards there (one read card tells
+    no fan step at all).  Each such card is judged as a gap in the fan is (vision.fan):
+    here, by its corner's colour, a joker."""
+    scene = SceneGenerator(PictureJokerFaces(3)).render(seed, {2: parse_cards(cards)})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert format_cards(reading.cards) == cards and reading.unsure
