@@ -303,8 +303,10 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as
     does the set's paper on the index line reaching :data:`END_STEP` steps or more past the
     first card's or the top card's side.  A set of one read card tells no step: none, unless
-    ``more_step`` gives it.  ``more``: other places where an unread card's index may lie (the
-    fan's edges show a card there, :mod:`vision.joker_fan`); each is judged as the gaps' are."""
+    ``more_step`` (the step the fan's edges show, :mod:`vision.joker_fan`) gives it; nor do
+    two, whose one gap may be two steps: the smaller of the two then.  ``more``: other places
+    where an unread card's index may lie (the fan's edges show a card there); each is judged
+    as the gaps' are."""
     if not cards:
         return []
     frame = fan_frame([m for marks in cards for m in marks])
@@ -313,8 +315,9 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     if np.isnan(line):
         return []
     inset = INDEX_INSET * height
-    read_step = _single_step(places, px_per_mm)
-    step = read_step if read_step is not None else more_step
+    step = _single_step(places, px_per_mm)
+    if more_step is not None and len(places) < 3:  # one gap may be two steps
+        step = more_step if step is None else min(step, more_step)
     if step is None:
         return []
     slots: list[float] = []

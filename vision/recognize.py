@@ -498,7 +498,11 @@ class Recognizer:
         missing = len(strips.jokers) - len(cards) - len(in_fan)
         if missing <= 0:
             return in_fan
-        more = strips.bare_ends([m.center for c in cards for m in c.marks])
+        # Between read cards, a strip with no index is as often a court card's frame line
+        # taken for an edge, and the gaps there tell unread cards (vision.fan) — unless
+        # only two cards were read, whose one gap tells no step.
+        more = strips.bare_corners([m.center for c in cards for m in c.marks],
+                                   between=len(cards) < 3)
         found = unread_cards(image, [c.marks for c in cards], strays, survey.ink,
                              ZONE_PX_PER_MM, self.finder.joker_red, more=more,
                              more_step=strips.step_mm() * ZONE_PX_PER_MM)
