@@ -82,6 +82,38 @@ class IndexMark:
         return self.height / JOKER_LETTER if self.pip == "O" else self.height
 
 
+# A 5 has a stem at its left from its top bar down to its bowl; a 3 is open there (its top
+# arc ends, its middle joins at the right).  Where the prototypes cannot tell them apart
+# (thin faces at ~12 px: anglo's 3 reads as 5 every time), that stem decides.
+STEM_ROWS = (0.2, 0.45)  # of the glyph's height, from its top
+STEM_COLS = 0.4  # of the glyph box's width, from its left
+STEM_3, STEM_5 = 0.45, 0.85  # least ink along the stem: below the first a 3, above the second a 5
+STEM_SLACK = 0.3  # the other digit's score may fall this far short of MIN_RANK_SCORE
+_STEM_PX = 24
+
+
+def three_or_five(image: BGRImage, center: tuple[float, float], down: tuple[float, float],
+                  height: float) -> Rank | None:
+    """3 or 5 by the glyph at ``center`` (turned so that ``down`` points down, ``height``
+    tall): by the ink along a 5's stem, as a share of the glyph's contrast; ``None`` when
+    it tells neither surely."""
+    d = np.array(down, np.float32)
+    right = np.array([d[1], -d[0]], np.float32)
+    u, v = np.meshgrid(np.linspace(-0.45, 0.45, _STEM_PX, dtype=np.float32) * height,
+                       np.linspace(-0.55, 0.55, _STEM_PX, dtype=np.float32) * height)
+    xs = (center[0] + u * right[0] + v * d[0]).astype(np.float32)
+    ys = (center[1] + u * right[1] + v * d[1]).astype(np.float32)
+    patch = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    grey = patch.min(axis=2).astype(np.float32)
+    lo, hi = np.percentile(grey, (5, 95))
+    if hi - lo < 1.0:
+        return None
+    ink = (hi - grey) / (hi - lo)
+    top, bottom = (int((0.05 + f) / 1.1 * _STEM_PX) for f in STEM_ROWS)
+    stem = float(ink[top:bottom + 1, :int(STEM_COLS * _STEM_PX)].max(axis=1).min())
+    return Rank.THREE if stem < STEM_3 else Rank.FIVE if stem > STEM_5 else None
+
+
 def mark_frame(points: npt.NDArray[np.float64], mark: IndexMark
                ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """``points`` (n, 2) seen from ``mark``: how far along its "down" and across it."""
@@ -592,6 +624,9 @@ class IndexFinder:
                                   if classifier is not None else [], np.int64)
         self._rank_cols = np.array([i for i, lab in enumerate(labels) if lab in RANK_LABELS])
         self._other_cols = np.array([i for i, lab in enumerate(labels) if lab not in RANK_LABELS])
+        self._rank_at: dict[Rank, list[int]] = {}  # each rank's places among _rank_cols
+        for i, col in enumerate(self._rank_cols):
+            self._rank_at.setdefault(RANK_LABELS[labels[col]], []).append(i)
         self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
         self._o_col = labels.index(LETTER_O)
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
@@ -816,10 +851,16 @@ class IndexFinder:
                 rank = self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
             elif s_pip < MIN_PIP_SCORE or s_pip < s_any:
                 continue
+            second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
+            if rank in (Rank.THREE, Rank.FIVE):
+                other = Rank.FIVE if rank is Rank.THREE else Rank.THREE
+                seen = three_or_five(image, (float(gc[0]), float(gc[1])),
+                                     (float(down[0]), float(down[1])), height)
+                if seen is other and rs[self._rank_at[other]].max() >= MIN_RANK_SCORE - STEM_SLACK:
+                    rank, second = other, rank
             x = min(max(round(float(gc[0])), 0), blobs.shape[1] - 1)
             y = min(max(round(float(gc[1])), 0), blobs.shape[0] - 1)
             # a "10" read from its parts is otherwise taken for a J (its bar) or Q (its oval)
-            second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
             runner = Rank.JACK if pair.sibling else second
             margin = s_rank - (float(g_scores[k, self._rank_cols].max()) if pair.sibling
                                else float(rs[order[1]]))
