@@ -333,11 +333,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+    corners = [frame.across * p + frame.down * line for p in slots]
     taken = [*places, *slots]
-    for q in more:
+    for q in more:  # judged where they are: a fan's strips may show either corner
         p = float(np.dot(q, frame.across))
         if all(abs(p - t) > 0.5 * step for t in taken):
-            slots.append(p)
+            corners.append(np.array(q, np.float64))
             taken.append(p)
     marks_read = [m for marks in cards for m in marks]
     main = main_natural(m.rank for m in marks_read)
@@ -345,8 +346,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
               if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
     templates = _templates(ink.inks.darkest, frame, models, height)
     out = []
-    for p in slots:
-        center = frame.across * p + frame.down * line
+    for center in corners:
         joker = _kind(image, ink, frame, center, height, joker_red)
         like = (_likeness(ink.inks.darkest, frame, center, templates, height) if models
                 else -1.0)

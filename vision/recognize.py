@@ -508,7 +508,9 @@ class Recognizer:
                              more_step=strips.step_mm() * ZONE_PX_PER_MM)
         known = [u.center for u in in_fan]
         extra = [u for u in found if u.center not in known]
-        return in_fan + extra[:missing]
+        extra.sort(key=lambda u: u.center not in strips.corners)  # where an edge shows one first
+        extra = extra[:missing]
+        return in_fan + extra
 
     def _jokers(self, image: BGRImage, seen: PaperInk) -> SetReading:
         """What a zone in which no index was read most likely holds: a lone joker
