@@ -72,3 +72,15 @@ def test_picture_jokers_beyond_the_read_cards_are_counted_by_the_edges(
     scene = SceneGenerator(PictureJokerFaces(3)).render(seed, {2: parse_cards(cards)})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
     assert format_cards(reading.cards) == cards and reading.unsure
+
+
+def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data: Path) -> None:
+    """A paris joker under an 8♦ shows its strip, and its chip, at the fan's other end from
+    the 8's index read first: judged on that index's line it read as red (the 8's pips);
+    at its own corner it is the black chip, 小王."""
+    from vision.faces import FolderFaces
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(2042)
+    assert format_cards(scene.sets[2]) == "8B"
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert format_cards(reading.cards) == "8B" and reading.unsure
