@@ -75,9 +75,10 @@ def test_picture_jokers_beyond_the_read_cards_are_counted_by_the_edges(
 
 
 def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data: Path) -> None:
-    """A paris joker under an 8♦ shows its strip, and its chip, at the fan's other end from
-    the 8's index read first: judged on that index's line it read as red (the 8's pips);
-    at its own corner it is the black chip, 小王."""
+    """A paris joker under an 8♦ shows its strip and its chip by the 8's lower index.  Moved
+    onto the line of the 8's upper index it was judged there, found nothing, and a card
+    inferred at that end from the 8's red pips counted instead (8R); at its own corner it
+    is the black chip, 小王."""
     from vision.faces import FolderFaces
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
     scene = gen.render(2042)
