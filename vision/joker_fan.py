@@ -10,6 +10,9 @@ fan's far end, and the edges before it part the cards beneath.  Each card's visi
 strip then shows its corner mark, red on a 大王 and not on a 小王.
 
 The result is a guess for the players to confirm (the reading is always unsure).
+The same strips (:func:`fan_strips`) serve a set whose indices were read, when its
+paper reaches past the cards read (:func:`vision.fan.room_for_more`): the strips with
+no index read on them show where more cards lie.
 """
 
 from __future__ import annotations
