@@ -46,10 +46,11 @@ END_STEP = 0.3  # as does paper reaching this many steps past the outermost read
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
-# The paper of a fan reaches 3–10 mm further across than its cards at its step would (cards
-# turned a little, 57–63 mm wide); 10 mm more leaves room for one more (paris and
-# neoclassical dev sets: 23 of 27 fans with a card missed reach further, 20 of 90 others do).
-ROOM_MM = 10.0
+# On its index line a fan's paper reaches 0–5 mm further than its cards at its step would
+# (cards 57–63 mm wide, turned a little); 6 mm more may be one more card (paris and
+# neoclassical dev sets: 19 of 27 sets with a card missed reach further or cannot be told,
+# 10 of 90 others do; the rest of the 27 miss a card between read ones, not at an end).
+ROOM_MM = 6.0
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
 TEMPLATE_PX = 24  # a glyph height, in the pixels corners are compared at
 
@@ -275,18 +276,19 @@ def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | N
 
 def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: float,
                   known: int) -> bool:
-    """Whether the set's paper reaches :data:`ROOM_MM` further across the fan than ``known``
-    cards at the read fan's step would: room for a card whose index was neither read nor
-    inferred."""
+    """Whether the set's paper on its index line (:func:`_paper_span`: not a label or another
+    set the paper level joins it to) reaches :data:`ROOM_MM` further across the fan than
+    ``known`` cards at the read fan's step would: room for a card whose index was neither
+    read nor inferred.  Where that cannot be told, there may be."""
     frame = fan_frame([m for marks in cards for m in marks])
-    places, _, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
+    places, line, height = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
+    if np.isnan(line):
+        return True  # no index faces the fan's way: where its line runs is not known
+    low, high = _paper_span(ink, frame, line, height, places, None)
+    if low is None or high is None:
+        return True  # the paper runs on out of view
     step = _single_step(places, px_per_mm)
-    areas = np.bincount(ink.blobs[::2, ::2][ink.inks.paper[::2, ::2] > 0].ravel())
-    if len(areas) < 2:
-        return False
-    ys, xs = np.nonzero(ink.blobs[::2, ::2] == int(np.argmax(areas)))
-    across = (2 * np.stack([xs, ys], axis=1).astype(np.float64)) @ frame.across
-    extent = float(across.max() - across.min())
+    extent = high - low + 2 * END_MARGIN * height
     need = CARD_WIDTH_MM * px_per_mm + (known - 1) * (step or 0.0)
     return extent - need >= ROOM_MM * px_per_mm
 

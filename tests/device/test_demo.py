@@ -109,3 +109,19 @@ def test_the_windowed_demo_draws_every_step(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("4")
     assert (tmp_path / "replay.png").is_file()
+
+
+def test_a_lone_card_by_the_seat_label_is_read_alone() -> None:
+    """The demo's camera, a J alone near its zone's edge by the seat's label: the paper
+    level joins the label to the card, yet on the card's index line its paper is one card,
+    so no card is looked for beyond it (vision.fan.room_for_more; it read "JB" when the
+    whole paper counted)."""
+    from device.demo import Camera, recogniser_reader
+    from gouji.actions import PlayCards
+    from gouji.cards import parse_cards
+    from gouji.plays import Play
+
+    camera = Camera(1)
+    frame = camera.shoot(PlayCards(3, Play.of(parse_cards("J"))), 131)
+    reading = recogniser_reader(camera)(frame, 3)
+    assert reading.notation == "J" and not reading.unsure
