@@ -28,7 +28,7 @@ from gouji.cards import Rank
 from vision.indices import PaperInk, joker_of_colour
 from vision.types import BGRImage, Mask
 
-CARD_MM = (63.0, 88.0)
+CARD_HEIGHT_MM = 88.0
 WORK_PX_PER_MM = 2.0  # the fan is looked at in a view this fine
 ROWS_PER_MM = 0.5  # and its edges along the cards at this (coarser) scale
 FAN_DOWN_MM = (75.0, 115.0)  # a fan's extent along its cards (a card's height, turned a little)
@@ -110,7 +110,7 @@ def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: flo
     if best is None:
         return None
     _, upright, edges, flipped = best
-    return _kinds(image, seen, upright, edges, flipped, joker_red)
+    return _strips(image, seen, upright, edges, flipped, joker_red)
 
 
 def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
@@ -184,7 +184,7 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     m = np.stack([cv2.warpAffine(inner, t, (w, h), flags=cv2.INTER_NEAREST) for t in shears])
     top = np.argmax(m, axis=1)
     bottom = h - 1 - np.argmax(m[:, ::-1], axis=1)
-    ok = m.any(axis=1) & (bottom - top >= 0.7 * CARD_MM[1] * px)
+    ok = m.any(axis=1) & (bottom - top >= 0.7 * CARD_HEIGHT_MM * px)
     sums = np.zeros((len(shears), h + 1, w), np.float32)
     np.cumsum(r * m, axis=1, out=sums[:, 1:])
     counts = np.zeros((len(shears), h + 1, w), np.float32)
@@ -249,15 +249,17 @@ def _peaks(strength: npt.NDArray[np.float64], gap: int, least: float) -> list[in
     return taken
 
 
-def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float],
-           flipped: bool, joker_red: float) -> FanStrips:
-    """Each card's joker from the ink at its strip's corner: with the top card at the right
-    the corner marks show at the strips' top left (the fan turned half round: bottom right)."""
+def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float],
+            flipped: bool, joker_red: float) -> FanStrips:
+    """The cards the ``edges`` part, each with its strip, where its index would be and its
+    joker by the ink at its strip's corner: with the top card at the right the corner marks
+    show at the strips' top left (the fan turned half round: bottom right)."""
     px = WORK_PX_PER_MM
     view = cv2.warpAffine(image, upright.matrix, upright.size, flags=cv2.INTER_LINEAR)
     ink = cv2.warpAffine(seen.inks.ink, upright.matrix, upright.size, flags=cv2.INTER_NEAREST)
     cols = np.nonzero(upright.fan.any(axis=0))[0]
     x0, length = int(cols[0]), (int(cols[-1]) - int(cols[0])) / px
+    fan_rows = np.nonzero(upright.fan.any(axis=1))[0]
     bounds = [0.0, *edges]
     back = cv2.invertAffineTransform(upright.matrix)
     out = []
@@ -272,9 +274,8 @@ def _kinds(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float
             a, b = length - b, length - a
         c0, c1 = x0 + int(a * px), x0 + int(b * px)
         rows = np.nonzero(upright.fan[:, c0:c1].any(axis=1))[0]
-        if not rows.size:
-            out.append(Rank.SMALL_JOKER)
-            continue
+        if not rows.size:  # (no paper at its corner: no mark either, but a place all the same)
+            rows = fan_rows
         near, far = (int(v * px) for v in CORNER_MM)
         r0, r1 = ((rows[0] + near, rows[0] + far) if not flipped
                   else (rows[-1] - far, rows[-1] - near))
