@@ -198,24 +198,27 @@ class ZoneWatcher:
         return near
 
 
+def _joined_to(mask: Mask, rim: Mask, connectivity: int) -> Mask:
+    """The parts of ``mask`` (connected ``connectivity``-wise) that reach ``rim``."""
+    _, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=connectivity)
+    reaching = np.unique(labels[rim & mask])
+    joined: Mask = np.isin(labels, reaching[reaching > 0])
+    return joined
+
+
 def _reaching_in(skin: Mask) -> Mask:
     """The skin-coloured pixels joined to the view's border: a hand, its arm reaching in
     from beyond the mat (a court card's face on the mat is skin-coloured too, but alone)."""
-    count, labels = cv2.connectedComponents(skin.astype(np.uint8), connectivity=8)
-    if count <= 1:
-        return np.zeros_like(skin, bool)
-    rim = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    arm: Mask = np.isin(labels, rim[rim > 0])
-    return arm
+    border = np.zeros_like(skin, bool)
+    border[[0, -1], :] = border[:, [0, -1]] = True
+    return _joined_to(skin, border, 8)
 
 
 def _holes_filled(paper: Mask, zone: Mask) -> Mask:
     """The zone's ``paper`` with its holes filled: what cards cover, their coloured art
     included (felt showing through reaches the zone's rim; a card's art does not)."""
-    _, labels = cv2.connectedComponents((zone & ~paper).astype(np.uint8), connectivity=4)
     rim = zone & ~cv2.erode(zone.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-    felt = np.unique(labels[rim & ~paper])
-    covered: Mask = zone & ~np.isin(labels, felt[felt > 0])
+    covered: Mask = zone & ~_joined_to(zone & ~paper, rim, 4)
     return covered
 
 
