@@ -46,7 +46,7 @@ from gouji.cards import Rank
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
-from vision.recognize import Recognizer
+from vision.recognize import Recognizer, SetReading
 from vision.synth import Effects, SceneGenerator, random_set
 from vision.teach import teach_faces
 from vision.watch import ZoneChange, ZoneWatcher
@@ -78,10 +78,17 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             tally = counts[any(r.is_joker for r in ranks)]
             tally[0] += reading.cards == truth
             tally[1] += 1
-            honesty[0] += reading.cards != truth and not reading.unsure
-            shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
-            honesty[1] += truth in shown
+            wrong, offered = _honesty(reading, truth)
+            honesty[0] += wrong
+            honesty[1] += offered
     return counts, honesty, times
+
+
+def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool]:
+    """Whether ``reading`` is wrong yet not marked unsure, and whether ``truth`` is offered
+    (the reading when sure, one of the candidates when unsure)."""
+    shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
+    return reading.cards != truth and not reading.unsure, truth in shown
 
 
 def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
@@ -113,11 +120,11 @@ def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
                                 gen.layout.zones[seat] if region is None else region,
                                 before=event.before)
         truth = tuple(sorted(second))
-        shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
+        wrong, offered = _honesty(reading, truth)
         out[0] += 1
         out[1] += reading.cards == truth
-        out[2] += reading.cards != truth and not reading.unsure
-        out[3] += truth in shown
+        out[2] += wrong
+        out[3] += offered
     return out
 
 
