@@ -769,30 +769,32 @@ class IndexFinder:
         s = size[:, None]
         near = (d > 0.45 * s) & (d < 2.2 * s) & (ratio >= 0.15) & (ratio <= 3.5)
         sib_ok = (d > 0.25 * s) & (d < 1.6 * s) & (ratio >= 0.3) & (ratio <= 3)
+        ga, pb = np.nonzero(near)  # glyph, pip: row by row, as pairs are listed
+        # per (glyph, pip) and each sibling of the glyph: the sibling must sit beside the
+        # glyph, across "down"; a "10"'s pip sits under the pair's middle, not under either
+        # digit
+        k, sib = np.nonzero(sib_ok[ga])
+        best = np.full(len(ga), -1)
+        if len(k):
+            a, b = ga[k], pb[k]
+            v = diff[a, sib]
+            down = diff[a, b] / d[a, b, None]
+            along = np.abs(np.sum(v * down, axis=1))
+            mid = pts[b] - (pts[a] + pts[sib]) / 2
+            mid /= np.maximum(np.linalg.norm(mid, axis=1, keepdims=True), 1e-6)
+            along_mid = np.abs(np.sum(v * mid, axis=1))
+            ok = ((along < 0.35 * size[a]) | (along_mid < 0.35 * size[a])) & (sib != b)
+            # the sibling under whose middle the pip sits best (the first of equals)
+            order = np.lexsort((sib, along_mid))
+            order = order[ok[order]]
+            pair_at, first = np.unique(k[order], return_index=True)
+            best[pair_at] = sib[order[first]]
         out: list[Pair] = []
-        for a in range(len(idx)):
-            sibs = np.nonzero(sib_ok[a])[0]
-            bs = np.nonzero(near[a])[0]
-            if len(sibs) == 0:
-                out.extend(Pair(int(idx[a]), 0, int(idx[b])) for b in bs)
-                continue
-            # per (sibling, pip): the sibling must sit beside the glyph, across "down"
-            v = diff[a, sibs]  # (S, 2)
-            down = diff[a, bs] / d[a, bs, None]  # (B, 2)
-            along = np.abs(v @ down.T)  # (S, B)
-            # a "10"'s pip sits under the pair's middle, not under either digit
-            mid = pts[bs][None, :, :] - ((pts[a] + pts[sibs]) / 2)[:, None, :]
-            mid /= np.maximum(np.linalg.norm(mid, axis=2, keepdims=True), 1e-6)
-            along_mid = np.abs(np.sum(v[:, None, :] * mid, axis=2))
-            ok = (((along < 0.35 * size[a]) | (along_mid < 0.35 * size[a]))
-                  & (sibs[:, None] != bs[None, :]))
-            best = np.argmin(np.where(ok, along_mid, np.inf), axis=0)
-            for j, b in enumerate(bs):
-                out.append(Pair(int(idx[a]), 0, int(idx[b])))
-                if ok[best[j], j]:
-                    c = sibs[best[j]]
-                    out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b])))
-                    out.append(Pair(int(idx[a]), int(idx[c]), int(idx[b]), from_glyph=True))
+        for a, b, c in zip(idx[ga].tolist(), idx[pb].tolist(), best.tolist(), strict=True):
+            out.append(Pair(a, 0, b))
+            if c >= 0:
+                out.append(Pair(a, int(idx[c]), b))
+                out.append(Pair(a, int(idx[c]), b, from_glyph=True))
         return out
 
     def _select(self, image: BGRImage, labels: Labels,
@@ -815,11 +817,17 @@ class IndexFinder:
             if v >= MIN_RANK_SCORE and geo[k][3]:
                 key = (pairs[k].glyph, pairs[k].pip)
                 in_ten[key] = max(in_ten.get(key, -1.0), v)
+        # which pairs may read as a rank at all: most are art, or a glyph over the wrong pip
+        best_rank = g_scores[:, self._rank_cols].max(axis=1)
+        best_other = g_scores[:, self._other_cols].max(axis=1)
+        for k, v in ten_scores.items():
+            best_rank[k], best_other[k] = v, -1.0
+        may = ((best_rank >= MIN_RANK_SCORE) & (best_rank > best_other)
+               & np.array([g[3] for g in geo], bool))
         found: list[tuple[float, int, IndexMark]] = []
-        for k, pair in enumerate(pairs):
-            gc, down, height, layout_ok = geo[k]
-            if not layout_ok:
-                continue
+        for k in np.flatnonzero(may).tolist():
+            pair = pairs[k]
+            gc, down, height, _ = geo[k]
             rs = g_scores[k, self._rank_cols].copy()
             if pair.sibling:
                 # "10" printed as a bare bar and an oval: read from its two parts
