@@ -132,17 +132,16 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
     origin = float(corners.min())
     ts = np.arange(origin, float(corners.max()) + 1.0)  # 1 px steps along the line
-    filled = np.zeros(len(ts), bool)
-    in_view = np.zeros(len(ts), bool)
-    old = np.zeros(len(ts), bool)
-    for off in np.linspace(-0.6 * height, 0.6 * height, 13):  # rows of the band
-        pts = frame.across[None, :] * ts[:, None] + frame.down[None, :] * (line + off)
-        x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
-        ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-        filled[ok] |= paper[y[ok], x[ok]] > 0
-        if old_paper is not None:
-            old[ok] |= old_paper[y[ok], x[ok]] > 0
-        in_view |= ok
+    rows = line + np.linspace(-0.6 * height, 0.6 * height, 13)  # the band's rows
+    pts = (frame.across[None, None, :] * ts[None, :, None]
+           + frame.down[None, None, :] * rows[:, None, None])
+    x, y = np.round(pts[..., 0]).astype(np.int64), np.round(pts[..., 1]).astype(np.int64)
+    ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    x, y = np.where(ok, x, 0), np.where(ok, y, 0)
+    filled = ((paper[y, x] > 0) & ok).any(axis=0)
+    old = (((old_paper[y, x] > 0) & ok).any(axis=0) if old_paper is not None
+           else np.zeros(len(ts), bool))
+    in_view = ok.any(axis=0)
     none: tuple[float | None, float | None] = (None, None)
     if not filled.any():
         return none

@@ -23,6 +23,7 @@ seen but could not be read, such as a joker's picture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from statistics import median
@@ -219,48 +220,74 @@ def component_points(labels: Labels, stats: Labels, i: int) -> FloatArray:
     return np.stack([xs + x, ys + y], axis=1).astype(np.float32)
 
 
-@dataclass(frozen=True)
-class PairLayout:
-    """Candidate pairs with their glyph and pip points turned upright ("down" = towards the
-    pip, origin = glyph centre), and each pair's :data:`_Geometry`."""
-
-    geo: list[_Geometry]
-    up_glyph: FloatArray
-    glyph_len: IntArray
-    up_pip: FloatArray
-    pip_len: IntArray
-
-    def glyph_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
-        """Glyph features of the pairs in ``rows``; the other rows are zero."""
-        return _rows_features(self.up_glyph, self.glyph_len, rows)
-
-    def pip_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
-        """Pip features of the pairs in ``rows``; the other rows are zero."""
-        return _rows_features(self.up_pip, self.pip_len, rows)
-
-
-def _rows_features(points: FloatArray, lengths: IntArray,
-                   rows: npt.NDArray[np.bool_]) -> FloatArray:
-    out = np.zeros((len(lengths), GLYPH_SIZE * GLYPH_SIZE), np.float32)
-    if rows.all():
-        out[:] = batch_features(points, lengths)
-    elif rows.any():
-        out[rows] = batch_features(points[np.repeat(rows, lengths)], lengths[rows])
+def _upright(pts: FloatArray, lengths: IntArray, centres: FloatArray, downs: FloatArray
+             ) -> FloatArray:
+    """Groups of points (``lengths[k]`` after one another), each turned upright about its
+    centre (``centres[k]``) so that its "down" (``downs[k]``) points down."""
+    # per point, its group's centre and "down" (np.repeat: cheaper than a gather)
+    centre = np.repeat(centres, lengths, axis=0)
+    d = np.repeat(downs, lengths, axis=0)
+    rx = pts[:, 0] - centre[:, 0]
+    ry = pts[:, 1] - centre[:, 1]
+    out = np.empty((len(pts), 2), np.float32)
+    out[:, 0] = rx * d[:, 1] - ry * d[:, 0]  # along "right" = (dy, -dx)
+    out[:, 1] = rx * d[:, 0] + ry * d[:, 1]
     return out
 
 
+@dataclass(frozen=True)
+class PairLayout:
+    """Candidate pairs, each pair's :data:`_Geometry`, and what turns their glyph and pip
+    points upright ("down" = towards the pip, origin = glyph centre) for features."""
+
+    geo: list[_Geometry]
+    points: dict[int, FloatArray]
+    pairs: list[Pair]
+    centres: FloatArray  # (n, 2) float32, per pair
+    downs: FloatArray  # (n, 2) float32, per pair
+
+    def glyph_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
+        """Glyph features of the pairs in ``rows``; the other rows are zero."""
+        return self._features(rows, lambda p: (p.glyph, p.sibling))
+
+    def pip_features(self, rows: npt.NDArray[np.bool_]) -> FloatArray:
+        """Pip features of the pairs in ``rows``; the other rows are zero."""
+        return self._features(rows, lambda p: (p.pip, 0))
+
+    def _features(self, rows: npt.NDArray[np.bool_],
+                  parts: Callable[[Pair], tuple[int, int]]) -> FloatArray:
+        out = np.zeros((len(self.pairs), GLYPH_SIZE * GLYPH_SIZE), np.float32)
+        at = np.flatnonzero(rows)
+        if not len(at):
+            return out
+        pts = [self.points[i] for k in at.tolist() for i in parts(self.pairs[k]) if i]
+        lengths = np.array([sum([len(self.points[i]) for i in parts(self.pairs[k]) if i])
+                            for k in at.tolist()], np.int32)
+        up = _upright(np.vstack(pts), lengths, self.centres[at], self.downs[at])
+        out[at] = batch_features(up, lengths)
+        return out
+
+
 def pair_layout(points: dict[int, FloatArray], pairs: list[Pair]) -> PairLayout:
-    """Turn each pair's glyph and pip upright and measure its layout."""
-    n = len(pairs)
-    g_pts = [np.vstack([points[p.glyph], points[p.sibling]]) if p.sibling else points[p.glyph]
-             for p in pairs]
-    p_pts = [points[p.pip] for p in pairs]
-    g_len = np.array([len(a) for a in g_pts], np.int32)
-    p_len = np.array([len(a) for a in p_pts], np.int32)
-    g_start, p_start = group_starts(g_len), group_starts(p_len)
-    g_all, p_all = np.vstack(g_pts), np.vstack(p_pts)
-    gc = np.add.reduceat(g_all.astype(np.float64), g_start, axis=0) / g_len[:, None]
-    pc = np.add.reduceat(p_all.astype(np.float64), p_start, axis=0) / p_len[:, None]
+    """Measure each pair's layout: its glyph's centre, height and "down", and whether its
+    pip sits as an index's does.  Heights are measured on each part's convex hull (the
+    extremes of a projection lie on it); whole parts are turned upright only for the
+    features asked of the layout."""
+    ids = sorted({i for p in pairs for i in (p.glyph, p.sibling, p.pip) if i})
+    # per component (0: none), the sum of its whole-pixel coordinates (exact in float64,
+    # in any order) and its size
+    sums = np.zeros((max(ids) + 1, 2))
+    sizes = np.zeros(max(ids) + 1)
+    for i in ids:
+        sums[i] = points[i].astype(np.float64).sum(axis=0)
+        sizes[i] = len(points[i])
+    hulls = {i: cv2.convexHull(points[i]).reshape(-1, 2) for i in ids}
+    glyph, sibling, pip = (np.array([getattr(p, f) for p in pairs]) for f in
+                           ("glyph", "sibling", "pip"))
+    gc = (sums[glyph] + sums[sibling]) / (sizes[glyph] + sizes[sibling])[:, None]
+    pc = sums[pip] / sizes[pip][:, None]
+    glyphs: list[tuple[int, ...]] = [(p.glyph, p.sibling) if p.sibling else (p.glyph,)
+                                     for p in pairs]
     first = np.array([p.from_glyph for p in pairs])
     if first.any():  # for "10" whose pip sits under the 1, not under the middle
         means = {g: points[g].mean(axis=0) for g in {p.glyph for p in pairs if p.from_glyph}}
@@ -271,33 +298,25 @@ def pair_layout(points: dict[int, FloatArray], pairs: list[Pair]) -> PairLayout:
     else:
         v = pc - gc
     down = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
-
     gc32, down32 = gc.astype(np.float32), down.astype(np.float32)
 
-    def upright(pts: FloatArray, lengths: IntArray) -> FloatArray:
-        # per point, its pair's centre and "down" (np.repeat: cheaper than a gather)
-        centre = np.repeat(gc32, lengths, axis=0)
-        d = np.repeat(down32, lengths, axis=0)
-        rx = pts[:, 0] - centre[:, 0]
-        ry = pts[:, 1] - centre[:, 1]
-        out = np.empty((len(pts), 2), np.float32)
-        out[:, 0] = rx * d[:, 1] - ry * d[:, 0]  # along "right" = (dy, -dx)
-        out[:, 1] = rx * d[:, 0] + ry * d[:, 1]
-        return out
+    def extent(parts: list[tuple[int, ...]]) -> tuple[FloatArray, FloatArray]:
+        """Per pair, the top and bottom of its ``parts`` along its "down"."""
+        lengths = np.array([sum([len(hulls[i]) for i in ps]) for ps in parts], np.int32)
+        along = _upright(np.vstack([hulls[i] for ps in parts for i in ps]), lengths,
+                         gc32, down32)[:, 1]
+        starts = group_starts(lengths)
+        return np.minimum.reduceat(along, starts), np.maximum.reduceat(along, starts)
 
-    up_g, up_p = upright(g_all, g_len), upright(p_all, p_len)
-    g_top = np.minimum.reduceat(up_g[:, 1], g_start)
-    g_bot = np.maximum.reduceat(up_g[:, 1], g_start)
-    p_top = np.minimum.reduceat(up_p[:, 1], p_start)
-    p_bot = np.maximum.reduceat(up_p[:, 1], p_start)
+    g_top, g_bot = extent(glyphs)
+    p_top, p_bot = extent([(p.pip,) for p in pairs])
     height = g_bot - g_top + 1
     gap = (p_top - g_bot) / height
     pip_h = (p_bot - p_top + 1) / height
     # In a corner index the pip sits just under the rank and is not bigger than it.
     ok = (gap >= -0.2) & (gap <= 0.7) & (pip_h >= 0.3) & (pip_h <= 1.25)
-    geo = [(gc[k].astype(np.float32), down[k].astype(np.float32), float(height[k]), bool(ok[k]))
-           for k in range(n)]
-    return PairLayout(geo, up_g, g_len, up_p, p_len)
+    geo = [(gc32[k], down32[k], float(height[k]), bool(ok[k])) for k in range(len(pairs))]
+    return PairLayout(geo, points, pairs, gc32, down32)
 
 
 def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
@@ -624,11 +643,13 @@ class IndexFinder:
                                   if classifier is not None else [], np.int64)
         self._rank_cols = np.array([i for i, lab in enumerate(labels) if lab in RANK_LABELS])
         self._other_cols = np.array([i for i, lab in enumerate(labels) if lab not in RANK_LABELS])
+        self._ten_at = list(self._rank_cols).index(labels.index("10"))  # among _rank_cols
         self._rank_at: dict[Rank, list[int]] = {}  # each rank's places among _rank_cols
         for i, col in enumerate(self._rank_cols):
             self._rank_at.setdefault(RANK_LABELS[labels[col]], []).append(i)
         self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
         self._o_col = labels.index(LETTER_O)
+        self._ten_parts = labels.index("1"), self._o_col, labels.index("J")  # bar, oval, J
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
 
     def find(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
@@ -832,7 +853,7 @@ class IndexFinder:
             if pair.sibling:
                 # "10" printed as a bare bar and an oval: read from its two parts
                 rs[:] = -1.0
-                rs[list(self._rank_cols).index(ten)] = ten_scores[k]
+                rs[self._ten_at] = ten_scores[k]
             order = np.argsort(rs)[::-1]
             best_col = int(self._rank_cols[order[0]])
             s_rank = float(rs[order[0]])
@@ -893,11 +914,10 @@ class IndexFinder:
         """How well two side-by-side glyphs read as "10": as a whole, or as a "1" and an "O"."""
         if a is None or b is None:
             return whole
-        names = self.model.labels
-        one, oval = names.index("1"), names.index(LETTER_O)
+        one, oval, jack = self._ten_parts
 
         def bar(k: int) -> float:  # a "1" (often taken for J)
-            return float(max(g_scores[k, one], g_scores[k, names.index("J")] - 0.05))
+            return float(max(g_scores[k, one], g_scores[k, jack] - 0.05))
 
         parts = max(min(bar(a), float(g_scores[b, oval])), min(bar(b), float(g_scores[a, oval])))
         return max(whole, parts)
