@@ -591,6 +591,49 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
     return out
 
 
+# A rank glyph read without a pip (IndexFinder._pipless): the orientations tried are the
+# read indices' (and turned half round), those nearer than PIPLESS_SAME (cosine) being one;
+# its box's longer side (PIPLESS_SIZE) and upright height (PIPLESS_HEIGHT) against the read
+# glyphs' height; how well and how clearly it must read; how much of the box where its pip
+# would lie must be ink.
+PIPLESS = "?"
+PIPLESS_SAME = 0.985
+PIPLESS_SIZE = (0.6, 1.5)
+PIPLESS_HEIGHT = (0.85, 1.2)
+PIPLESS_SCORE = 0.8
+PIPLESS_MARGIN = 0.1
+PIPLESS_INK = 0.15
+PIPLESS_MERGED = 1.3
+PIPLESS_LINE = 1.0  # glyph heights along a read index's "down": on its line
+PIPLESS_PIP = 0.85  # the pip similarity a pipless mark's score is reckoned with
+PIPLESS_BOX = (0.6, 1.4, 0.4)  # glyph heights from its centre: pip box top, bottom, half width
+
+
+_PIP_GRID = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
+                        np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
+
+
+def _merged_pip_below(labels: Labels, stats: Labels, centre: tuple[float, float],
+                      down: FloatArray, height: float) -> bool:
+    """Whether ink covers :data:`PIPLESS_INK` of the box where a pip would lie below a glyph
+    at ``centre`` (``height`` tall, "down" ``down``), and most of it is one component too
+    big to be a pip (:data:`PIPLESS_MERGED` glyph heights): a pip that stands alone pairs
+    with its glyph, and a letter under a joker's J is no pip."""
+    u, v = _PIP_GRID
+    d = np.asarray(down, np.float64)
+    xs = centre[0] + (u * d[1] + v * d[0]) * height
+    ys = centre[1] + (-u * d[0] + v * d[1]) * height
+    inside = (xs >= 0) & (xs < labels.shape[1]) & (ys >= 0) & (ys < labels.shape[0])
+    if not inside.all():
+        return False
+    under = labels[ys.astype(int), xs.astype(int)].ravel()
+    under = under[under > 0]
+    if len(under) < PIPLESS_INK * xs.size:
+        return False
+    part = int(np.bincount(under).argmax())
+    return bool(max(stats[part, 2], stats[part, 3]) > PIPLESS_MERGED * height)
+
+
 def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
     """Remove readings made of the letters below a joker's J (the K, E, R of JOKER)."""
     jokers = [m for m in marks if m.pip == "O"]
@@ -690,6 +733,11 @@ class IndexFinder:
         marks = _drop_joker_letters(seen)
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
+        pipless = {m: ids for m, ids in
+                   self._pipless(labels, stats, unused, marks, inks, blobs).items()
+                   if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
+        marks += list(pipless)
+        unused = [i for i in unused if frozenset({i}) not in pipless.values()]
         return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),
                       PaperInk(inks, blobs, big))
 
@@ -908,6 +956,99 @@ class IndexFinder:
             used |= ids
             marks[mark] = ids
         return marks
+
+    def _pipless(self, labels: Labels, stats: Labels, cand: list[int],
+                 marks: list[IndexMark], inks: InkMap, blobs: Labels
+                 ) -> dict[IndexMark, frozenset[int]]:
+        """Rank glyphs whose pip could not be taken apart from other ink (a corner pip
+        touching a card's big pips or art), read turned as the read ``marks`` are (a set's
+        cards lie nearly parallel; a far corner's index is turned half round), where ink
+        lies below them as a pip would.  Only ranks the ``marks`` read are taken: court art
+        beside its big blobs poses as other glyphs."""
+        ranks = [m for m in marks if m.pip != "O"]
+        if not ranks or not cand:
+            return {}
+        h = float(median(m.glyph_height for m in ranks))
+        read = {m.rank for m in ranks}
+        downs: list[npt.NDArray[np.float32]] = []
+        for m in ranks:
+            for d in (np.array(m.down, np.float32), -np.array(m.down, np.float32)):
+                if all(float(d @ e) < PIPLESS_SAME for e in downs):
+                    downs.append(d)
+        side = np.maximum(stats[cand, 2], stats[cand, 3])
+        # glyph-sized, and within reach of ink too big to be a pip (boxes' gap under a glyph)
+        sides = np.maximum(stats[:, 2], stats[:, 3])
+        merged = np.flatnonzero(sides > PIPLESS_MERGED * PIPLESS_HEIGHT[0] * h)
+        merged = merged[merged > 0]
+        if not len(merged):
+            return {}
+        box = stats[cand, :4].astype(np.float64)
+        other = stats[merged, :4].astype(np.float64)
+        gap_x = np.maximum(other[None, :, 0] - (box[:, None, 0] + box[:, None, 2]),
+                           box[:, None, 0] - (other[None, :, 0] + other[None, :, 2]))
+        gap_y = np.maximum(other[None, :, 1] - (box[:, None, 1] + box[:, None, 3]),
+                           box[:, None, 1] - (other[None, :, 1] + other[None, :, 3]))
+        reach = np.maximum(gap_x, gap_y) < PIPLESS_BOX[0] * h
+        # and on the line of a read index (across its "down"), where other corners lie
+        mid = box[:, :2] + box[:, 2:] / 2
+        on_line = np.zeros(len(cand), bool)
+        for m in ranks:
+            along, _ = mark_frame(mid, m)
+            on_line |= np.abs(along) < PIPLESS_LINE * m.glyph_height
+        near = np.asarray(reach.any(axis=1), bool) & on_line
+        glyphs = [i for i, s, n in zip(cand, side.tolist(), near.tolist(), strict=True)
+                  if n and PIPLESS_SIZE[0] * h <= s <= PIPLESS_SIZE[1] * h]
+        if not glyphs:
+            return {}
+        pts = {i: component_points(labels, stats, i) for i in glyphs}
+        hulls = {i: cv2.convexHull(pts[i]).reshape(-1, 2) for i in glyphs}
+        means = {i: pts[i].mean(axis=0) for i in glyphs}
+        keys = [(i, d) for i in glyphs for d in downs]
+        centres = np.array([means[i] for i, _ in keys], np.float32)
+        turns = np.array([d for _, d in keys], np.float32)
+        # each way turned, the glyph's height (on its hull) and the ink where its pip would be
+        lengths = np.array([len(hulls[i]) for i, _ in keys], np.int32)
+        heights = _upright(np.vstack([hulls[i] for i, _ in keys]), lengths, centres, turns)[:, 1]
+        starts = group_starts(lengths)
+        tall = np.maximum.reduceat(heights, starts) - np.minimum.reduceat(heights, starts) + 1
+        fit = [k for k in range(len(keys))
+               if PIPLESS_HEIGHT[0] * h <= tall[k] <= PIPLESS_HEIGHT[1] * h
+               and _merged_pip_below(labels, stats, (float(centres[k, 0]), float(centres[k, 1])),
+                                     turns[k], float(tall[k]))]
+        if not fit:
+            return {}
+        lengths = np.array([len(pts[keys[k][0]]) for k in fit], np.int32)
+        up = _upright(np.vstack([pts[keys[k][0]] for k in fit]), lengths, centres[fit],
+                      turns[fit])
+        feats = batch_features(up, lengths)
+        scores = self._learned(self.model.scores(feats), feats, np.arange(len(fit)))
+        rank_scores = scores[:, self._rank_cols]
+        order = np.argsort(rank_scores, axis=1)
+        best = rank_scores[np.arange(len(fit)), order[:, -1]]
+        second = rank_scores[np.arange(len(fit)), order[:, -2]]
+        ok = ((best >= PIPLESS_SCORE) & (best - second >= PIPLESS_MARGIN)
+              & (best > scores[:, self._other_cols].max(axis=1)))
+        names = self.model.labels
+        out: dict[IndexMark, frozenset[int]] = {}
+        taken: set[int] = set()
+        for j in sorted(np.flatnonzero(ok).tolist(), key=lambda j: -best[j]):
+            k = fit[j]
+            i = keys[k][0]
+            if i in taken:
+                continue
+            taken.add(i)  # (its best reading only)
+            rank = RANK_LABELS[names[int(self._rank_cols[order[j, -1]])]]
+            if rank not in read:
+                continue
+            centre, down = (float(centres[k, 0]), float(centres[k, 1])), turns[k]
+            x = min(max(round(centre[0]), 0), labels.shape[1] - 1)
+            y = min(max(round(centre[1]), 0), labels.shape[0] - 1)
+            mark = IndexMark(rank, float(best[j]) * PIPLESS_PIP, float(best[j] - second[j]),
+                             RANK_LABELS[names[int(self._rank_cols[order[j, -2]])]], centre,
+                             (float(down[0]), float(down[1])), float(tall[k]), PIPLESS,
+                             int(blobs[y, x]))
+            out[mark] = frozenset({i})
+        return out
 
     def _ten_from_parts(self, g_scores: FloatArray, a: int | None, b: int | None,
                         whole: float) -> float:

@@ -7,7 +7,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from gouji.cards import Rank
-from vision.faces import CARD_SIZE, DrawnFaces, FaceSource
+from vision.faces import CARD_SIZE, DrawnFaces, FaceSource, draw_pip
 from vision.types import BGRImage
 
 
@@ -36,3 +36,26 @@ class PictureJokerFaces(DrawnFaces):
         draw.ellipse((0, 0, side - 1, side - 1), fill=(*ink, 255))
         draw.ellipse((side * 0.3, side * 0.3, side * 0.7, side * 0.7), fill=(250, 250, 250, 255))
         return tile
+
+
+class MergedPipFaces(DrawnFaces):
+    """The drawn deck with a big pip touching each corner index's pip (as on decks whose
+    corner pips crowd the index): the index pip is no ink component of its own."""
+
+    def _draw(self, rank: Rank, suit: str) -> Image.Image:
+        card = super()._draw(rank, suit)
+        if rank.is_joker:
+            return card
+        w, h = CARD_SIZE
+        gh = round(h * self.style.index_height)
+        pw = round(gh * 0.78)
+        margin = round(w * 0.045)
+        # the index pip's box (DrawnFaces._index), and a pip twice its size at its lower right
+        x0, y0 = margin + 1, margin + gh + round(gh * 0.2)
+        big = 2 * pw
+        box = (x0 + pw * 0.75, y0 + pw * 0.5, x0 + pw * 0.75 + big, y0 + pw * 0.5 + big)
+        ink = self.style.red if suit in "HD" else self.style.black
+        draw = ImageDraw.Draw(card)
+        draw_pip(draw, suit, box, (*ink, 255))
+        draw_pip(draw, suit, (w - box[2], h - box[3], w - box[0], h - box[1]), (*ink, 255))
+        return card
