@@ -321,6 +321,26 @@ def _askew(marks: list[IndexMark]) -> bool:
     return bool((np.degrees(off) > ASKEW_DEG).any())
 
 
+# The largest card face looked for (mm²: a poker card is 63 × 88 mm), and how much more
+# paper than so many whole cards shows that more cards lie there than were read.
+CARD_AREA_MM2 = 63.0 * 88.0
+MORE_PAPER = 1.15
+FEW_CARDS = 2  # only so few cards are checked: a fan of more never covers so many whole faces
+
+
+def _more_paper_than_cards(survey: Survey, marks: list[IndexMark], n: int) -> bool:
+    """Whether the paper under the read ``marks`` covers more than ``n`` whole cards could
+    (:data:`MORE_PAPER` × their faces), for sets of up to :data:`FEW_CARDS` cards."""
+    if n > FEW_CARDS or not marks:
+        return False
+    blobs = survey.ink.blobs
+    ids = {m.blob for m in marks if m.blob}
+    if not ids:
+        return False
+    area = int(np.isin(blobs, list(ids)).sum()) / ZONE_PX_PER_MM ** 2
+    return area > MORE_PAPER * n * CARD_AREA_MM2
+
+
 def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[StrayInk]]:
     """Stray ink where another card's corner index would be — on a read index's line, a few
     glyphs beside it, near the paper's edge — grouped per corner.  Each group is a card that
@@ -472,7 +492,9 @@ class Recognizer:
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
         unsure = (conf < self.threshold or mixed or bool(unread) or bool(in_fan)
-                  or _askew(marks))
+                  or _askew(marks)
+                  or (earlier is None and _more_paper_than_cards(survey, marks,
+                                                                 len(counted) + len(in_fan))))
         if in_fan:
             cands = _with_fan(cands, in_fan)
             ranks, conf = cands[0]

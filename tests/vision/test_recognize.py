@@ -13,7 +13,7 @@ from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import MODEL_PATH, default_model, glyph_feature
 from vision.indices import IndexMark, straight_step_above
-from vision.recognize import Recognizer
+from vision.recognize import ZONE_PX_PER_MM, Recognizer
 from vision.synth import Effects, SceneGenerator
 
 from .helpers import card_photo
@@ -330,3 +330,33 @@ def test_a_card_edge_is_a_straight_step_above_the_index(edge: str, seen: bool) -
     # an index 40 px high whose glyph centre sits 1 glyph height below the edge (y = 60)
     mark = IndexMark(Rank.ACE, 0.9, 0.2, Rank.KING, (100.0, 100.0), (0.0, 1.0), 40.0, "S", 1)
     assert straight_step_above(_step_scene(edge), mark) == seen
+
+
+def _card_beside_blank_ones(blanks: int) -> np.ndarray:
+    """A zone view (4 px/mm): a drawn 7 with ``blanks`` cards showing no index (a back, a
+    face whose corner was not read) lying edge to edge beside it on one sheet of paper."""
+    face = np.asarray(DrawnFaces(0).face(Rank.SEVEN, "S").convert("RGBA"))
+    w, h = round(63 * ZONE_PX_PER_MM), round(88 * ZONE_PX_PER_MM)
+    face = cv2.resize(face, (w, h), interpolation=cv2.INTER_AREA)
+    image = np.full((h + 120, w * (1 + blanks) + 120, 3), (40, 110, 60), np.uint8)
+    for k in range(blanks):
+        x = 60 + w * (k + 1) - 10
+        cv2.rectangle(image, (x, 60), (x + w, 60 + h), (246, 250, 250), -1)
+    alpha = face[:, :, 3:4] / 255.0
+    under = image[60:60 + h, 60:60 + w].astype(np.float64)
+    image[60:60 + h, 60:60 + w] = (under * (1 - alpha) + face[:, :, 2::-1] * alpha).astype(
+        np.uint8)
+    return image
+
+
+@pytest.mark.parametrize("blanks", [1, 2])
+def test_more_paper_than_the_cards_read_makes_the_set_unsure(blanks: int) -> None:
+    """One card read, but paper enough for two or three: cards lie there unread (paris
+    seed 2001 read a fan of three 6s as a sure K)."""
+    reading = Recognizer().read_set(_card_beside_blank_ones(blanks))
+    assert reading.unsure
+
+
+def test_a_lone_card_on_its_own_paper_stays_sure() -> None:
+    reading = Recognizer().read_set(_card_beside_blank_ones(0))
+    assert reading.cards == (Rank.SEVEN,) and not reading.unsure
