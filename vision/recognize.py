@@ -509,8 +509,9 @@ class Recognizer:
         """``in_fan`` and more unread cards where the fan's edges show more cards than were
         read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with no
         index read, judged as :func:`vision.fan.unread_cards` judges a gap's."""
-        if not room_for_more([c.marks for c in cards], survey.ink, ZONE_PX_PER_MM,
-                             len(cards) + len(in_fan)):
+        # (two read cards tell no step: a joker may lie between them whatever the room)
+        if len(cards) != 2 and not room_for_more([c.marks for c in cards], survey.ink,
+                                                 ZONE_PX_PER_MM, len(cards) + len(in_fan)):
             return in_fan
         down = fan_frame([m for c in cards for m in c.marks]).down
         strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,

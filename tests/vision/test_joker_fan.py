@@ -74,6 +74,16 @@ def test_picture_jokers_beyond_the_read_cards_are_counted_by_the_edges(
     assert format_cards(reading.cards) == cards and reading.unsure
 
 
+@pytest.mark.parametrize("seed", [40, 43])
+def test_a_picture_joker_between_two_read_cards_is_counted_by_the_edges(
+        recognizer: Recognizer, seed: int) -> None:
+    """Two read cards tell no fan step, so a joker between them leaves no gap to see and
+    no room past them: the edges are looked at all the same (these read a sure KK)."""
+    scene = SceneGenerator(PictureJokerFaces(3)).render(seed, {2: parse_cards("KKR")})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert format_cards(reading.cards) == "KKR" and reading.unsure
+
+
 def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data: Path) -> None:
     """A paris joker under an 8♦ shows its strip and its chip by the 8's lower index.  Moved
     onto the line of the 8's upper index it was judged there, found nothing, and a card
