@@ -634,6 +634,45 @@ def _merged_pip_below(labels: Labels, stats: Labels, centre: tuple[float, float]
     return bool(max(stats[part, 2], stats[part, 3]) > PIPLESS_MERGED * height)
 
 
+def _turns_of(marks: list[IndexMark]) -> list[FloatArray]:
+    """The ways "down" the ``marks`` point, each also turned half round (a far corner),
+    those within :data:`PIPLESS_SAME` of another being one."""
+    downs: list[FloatArray] = []
+    for m in marks:
+        for d in (np.array(m.down, np.float32), -np.array(m.down, np.float32)):
+            if all(float(d @ e) < PIPLESS_SAME for e in downs):
+                downs.append(d)
+    return downs
+
+
+def _beside_merged_ink(stats: Labels, cand: list[int], marks: list[IndexMark],
+                       h: float) -> list[int]:
+    """Of the candidate components, the glyph-sized ones (``h``: the read glyphs' height)
+    on the line of a read index (across its "down") that ink too big to be a pip lies
+    beside (their boxes nearer than a glyph's gap to its pip)."""
+    sides = np.maximum(stats[:, 2], stats[:, 3])
+    merged = np.flatnonzero(sides > PIPLESS_MERGED * PIPLESS_HEIGHT[0] * h)
+    merged = merged[merged > 0]
+    if not len(merged):
+        return []
+    box = stats[cand, :4].astype(np.float64)
+    other = stats[merged, :4].astype(np.float64)
+    gap_x = np.maximum(other[None, :, 0] - (box[:, None, 0] + box[:, None, 2]),
+                       box[:, None, 0] - (other[None, :, 0] + other[None, :, 2]))
+    gap_y = np.maximum(other[None, :, 1] - (box[:, None, 1] + box[:, None, 3]),
+                       box[:, None, 1] - (other[None, :, 1] + other[None, :, 3]))
+    beside = (np.maximum(gap_x, gap_y) < PIPLESS_BOX[0] * h).any(axis=1)
+    mid = box[:, :2] + box[:, 2:] / 2
+    on_line = np.zeros(len(cand), bool)
+    for m in marks:
+        along, _ = mark_frame(mid, m)
+        on_line |= np.abs(along) < PIPLESS_LINE * m.glyph_height
+    side = sides[cand]
+    keep = (np.asarray(beside & on_line, bool) & (side >= PIPLESS_SIZE[0] * h)
+            & (side <= PIPLESS_SIZE[1] * h))
+    return [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
+
+
 def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
     """Remove readings made of the letters below a joker's J (the K, E, R of JOKER)."""
     jokers = [m for m in marks if m.pip == "O"]
@@ -734,7 +773,7 @@ class IndexFinder:
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
         pipless = {m: ids for m, ids in
-                   self._pipless(labels, stats, unused, marks, inks, blobs).items()
+                   self._pipless(labels, stats, unused, marks, blobs).items()
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if frozenset({i}) not in pipless.values()]
@@ -958,8 +997,7 @@ class IndexFinder:
         return marks
 
     def _pipless(self, labels: Labels, stats: Labels, cand: list[int],
-                 marks: list[IndexMark], inks: InkMap, blobs: Labels
-                 ) -> dict[IndexMark, frozenset[int]]:
+                 marks: list[IndexMark], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
         """Rank glyphs whose pip could not be taken apart from other ink (a corner pip
         touching a card's big pips or art), read turned as the read ``marks`` are (a set's
         cards lie nearly parallel; a far corner's index is turned half round), where ink
@@ -970,34 +1008,8 @@ class IndexFinder:
             return {}
         h = float(median(m.glyph_height for m in ranks))
         read = {m.rank for m in ranks}
-        downs: list[npt.NDArray[np.float32]] = []
-        for m in ranks:
-            for d in (np.array(m.down, np.float32), -np.array(m.down, np.float32)):
-                if all(float(d @ e) < PIPLESS_SAME for e in downs):
-                    downs.append(d)
-        side = np.maximum(stats[cand, 2], stats[cand, 3])
-        # glyph-sized, and within reach of ink too big to be a pip (boxes' gap under a glyph)
-        sides = np.maximum(stats[:, 2], stats[:, 3])
-        merged = np.flatnonzero(sides > PIPLESS_MERGED * PIPLESS_HEIGHT[0] * h)
-        merged = merged[merged > 0]
-        if not len(merged):
-            return {}
-        box = stats[cand, :4].astype(np.float64)
-        other = stats[merged, :4].astype(np.float64)
-        gap_x = np.maximum(other[None, :, 0] - (box[:, None, 0] + box[:, None, 2]),
-                           box[:, None, 0] - (other[None, :, 0] + other[None, :, 2]))
-        gap_y = np.maximum(other[None, :, 1] - (box[:, None, 1] + box[:, None, 3]),
-                           box[:, None, 1] - (other[None, :, 1] + other[None, :, 3]))
-        reach = np.maximum(gap_x, gap_y) < PIPLESS_BOX[0] * h
-        # and on the line of a read index (across its "down"), where other corners lie
-        mid = box[:, :2] + box[:, 2:] / 2
-        on_line = np.zeros(len(cand), bool)
-        for m in ranks:
-            along, _ = mark_frame(mid, m)
-            on_line |= np.abs(along) < PIPLESS_LINE * m.glyph_height
-        near = np.asarray(reach.any(axis=1), bool) & on_line
-        glyphs = [i for i, s, n in zip(cand, side.tolist(), near.tolist(), strict=True)
-                  if n and PIPLESS_SIZE[0] * h <= s <= PIPLESS_SIZE[1] * h]
+        downs = _turns_of(ranks)
+        glyphs = _beside_merged_ink(stats, cand, ranks, h)
         if not glyphs:
             return {}
         pts = {i: component_points(labels, stats, i) for i in glyphs}
@@ -1008,9 +1020,9 @@ class IndexFinder:
         turns = np.array([d for _, d in keys], np.float32)
         # each way turned, the glyph's height (on its hull) and the ink where its pip would be
         lengths = np.array([len(hulls[i]) for i, _ in keys], np.int32)
-        heights = _upright(np.vstack([hulls[i] for i, _ in keys]), lengths, centres, turns)[:, 1]
+        along = _upright(np.vstack([hulls[i] for i, _ in keys]), lengths, centres, turns)[:, 1]
         starts = group_starts(lengths)
-        tall = np.maximum.reduceat(heights, starts) - np.minimum.reduceat(heights, starts) + 1
+        tall = np.maximum.reduceat(along, starts) - np.minimum.reduceat(along, starts) + 1
         fit = [k for k in range(len(keys))
                if PIPLESS_HEIGHT[0] * h <= tall[k] <= PIPLESS_HEIGHT[1] * h
                and _merged_pip_below(labels, stats, (float(centres[k, 0]), float(centres[k, 1])),
