@@ -179,16 +179,17 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     half = 2  # brightness compared this many pixels either side
     shears = [np.array([[1.0, s, -s * h / 2], [0.0, 1.0, 0.0]])
               for s in np.tan(np.radians(TILTS_DEG)) * WORK_PX_PER_MM / ROWS_PER_MM]
-    # every tilt at once: (tilt, row, column)
+    # every tilt at once: (tilt, row, column), and per tilt the running sums down each
+    # column of the brightness inside the fan and of the fan (integral images, their
+    # first column left out)
     r = np.stack([cv2.warpAffine(rows, t, (w, h), flags=cv2.INTER_LINEAR) for t in shears])
     m = np.stack([cv2.warpAffine(inner, t, (w, h), flags=cv2.INTER_NEAREST) for t in shears])
     top = np.argmax(m, axis=1)
     bottom = h - 1 - np.argmax(m[:, ::-1], axis=1)
     ok = m.any(axis=1) & (bottom - top >= 0.7 * CARD_HEIGHT_MM * px)
-    sums = np.zeros((len(shears), h + 1, w), np.float32)
-    np.cumsum(r * m, axis=1, out=sums[:, 1:])
-    counts = np.zeros((len(shears), h + 1, w), np.float32)
-    np.cumsum(m, axis=1, out=counts[:, 1:])
+    weighted = r * m
+    sums = np.stack([np.diff(cv2.integral(a), axis=1) for a in weighted])
+    counts = np.stack([np.diff(cv2.integral(a), axis=1) for a in m])
     near, far = (int(v * px) for v in BAND_ENDS_MM)
     middle = np.linspace(top + far, bottom - far, 4).astype(int)  # (4, tilt, column)
     r0 = np.clip(np.stack([top + near, bottom - far, *middle[:3]]), 0, h)  # (band, tilt, col)
