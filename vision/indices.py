@@ -786,10 +786,11 @@ class IndexFinder:
         is made of (glyph, pip, a 10's second digit)."""
         if len(cand) < 2:
             return {}
-        points = {i: self._points(labels, stats, i) for i in cand}
         pairs = self._pairs(stats, centers, cand)
         if not pairs:
             return {}
+        points = {i: self._points(labels, stats, i)
+                  for i in {i for p in pairs for i in (p.glyph, p.sibling, p.pip) if i}}
         layout = pair_layout(points, pairs)
         geo = layout.geo
         layout_ok = np.array([g[3] for g in geo], bool)
