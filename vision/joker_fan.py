@@ -180,8 +180,8 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     shears = [np.array([[1.0, s, -s * h / 2], [0.0, 1.0, 0.0]])
               for s in np.tan(np.radians(TILTS_DEG)) * WORK_PX_PER_MM / ROWS_PER_MM]
     # every tilt at once: (tilt, row, column), and per tilt the running sums down each
-    # column of the brightness inside the fan and of the fan (integral images, their
-    # first column left out)
+    # column of the brightness inside the fan and of the fan (an integral image differenced
+    # across its columns)
     r = np.stack([cv2.warpAffine(rows, t, (w, h), flags=cv2.INTER_LINEAR) for t in shears])
     m = np.stack([cv2.warpAffine(inner, t, (w, h), flags=cv2.INTER_NEAREST) for t in shears])
     top = np.argmax(m, axis=1)
