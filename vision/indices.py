@@ -576,18 +576,17 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
     if not keep.any():
         return []
     dist = cv2.distanceTransform(paper, cv2.DIST_L2, 3)
-    b, g, r = cv2.split(image)
-    red = r.astype(np.float32) - cv2.max(b, g).astype(np.float32)
     ids = [i for i, k in zip(cand, keep, strict=True) if k]
     out = []
     for i in ids:
         x, y, w, h = (int(v) for v in stats[i, :4])
         sel = labels[y:y + h, x:x + w] == i
+        px = image[y:y + h, x:x + w][sel].astype(np.float32)  # (its pixels, B G R)
         cx, cy = float(centers[i, 0]), float(centers[i, 1])
         yy = min(max(round(cy), 0), paper.shape[0] - 1)
         xx = min(max(round(cx), 0), paper.shape[1] - 1)
         out.append(StrayInk((cx, cy), float(max(w, h)), float(dist[yy, xx]),
-                            float(red[y:y + h, x:x + w][sel].mean())))
+                            float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean())))
     return out
 
 
