@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from statistics import median
 from typing import Any
 
@@ -529,6 +529,13 @@ class PaperInk:
     blobs: Labels  # the paper's regions (paper_regions)
     big: int  # the largest glyph (largest_glyph of the view's shape)
 
+    @cached_property
+    def region_areas(self) -> npt.NDArray[np.intp]:
+        """Pixels per paper region (by its label in :attr:`blobs`; 0, not paper, counts
+        none), counted once."""
+        areas: npt.NDArray[np.intp] = np.bincount(self.blobs[self.inks.paper > 0].ravel())
+        return areas
+
 
 # An index's own box, in glyph heights from the glyph centre: above, below (the pip), beside.
 INDEX_BOX = (0.8, 2.2, 0.8)
@@ -608,8 +615,10 @@ PIPLESS_PIP = 0.85  # the pip similarity a pipless mark's score is reckoned with
 PIPLESS_BOX = (0.6, 1.4, 0.4)  # glyph heights from its centre: pip box top, bottom, half width
 
 
-_PIP_GRID = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
-                        np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
+_PIP_ACROSS, _PIP_BELOW = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
+                                      np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
+# the pip box as a probe (:func:`_probe_points`: glyph heights "up", and aside)
+_PIP_PROBE: EdgeProbe = (-_PIP_BELOW.reshape(-1, 1), _PIP_ACROSS.reshape(-1, 1))
 
 
 def _merged_pip_below(labels: Labels, stats: Labels, centre: tuple[float, float],
@@ -618,14 +627,13 @@ def _merged_pip_below(labels: Labels, stats: Labels, centre: tuple[float, float]
     at ``centre`` (``height`` tall, "down" ``down``), and most of it is one component too
     big to be a pip (:data:`PIPLESS_MERGED` glyph heights): a pip that stands alone pairs
     with its glyph, and a letter under a joker's J is no pip."""
-    u, v = _PIP_GRID
-    d = np.asarray(down, np.float64)
-    xs = centre[0] + (u * d[1] + v * d[0]) * height
-    ys = centre[1] + (-u * d[0] + v * d[1]) * height
+    pts = _probe_points(np.array(centre), np.asarray(down, np.float64)[None, :],
+                        np.array([height]), _PIP_PROBE)[0]
+    xs, ys = pts[:, 0], pts[:, 1]
     inside = (xs >= 0) & (xs < labels.shape[1]) & (ys >= 0) & (ys < labels.shape[0])
     if not inside.all():
         return False
-    under = labels[ys.astype(int), xs.astype(int)].ravel()
+    under = labels[ys.astype(int), xs.astype(int)]
     under = under[under > 0]
     if len(under) < PIPLESS_INK * xs.size:
         return False

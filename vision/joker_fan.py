@@ -116,7 +116,7 @@ def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: flo
 def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
     """The largest paper region less anything joined to it by a narrow neck, at
     WORK_PX_PER_MM."""
-    areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())
+    areas = seen.region_areas
     if len(areas) < 2:
         return None
     k = WORK_PX_PER_MM / px_per_mm

@@ -26,7 +26,7 @@ def lone_joker(image: BGRImage, seen: PaperInk, px_per_mm: float,
                joker_red: float) -> Rank | None:
     """The joker a zone view most likely shows when its paper is one card and no index was
     read on it (``seen``: the finder's ink and paper), else ``None``."""
-    areas = np.bincount(seen.blobs[seen.inks.paper > 0].ravel())  # per paper region
+    areas = seen.region_areas
     if len(areas) < 2:
         return None
     order = np.argsort(areas)[::-1]

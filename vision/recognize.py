@@ -333,11 +333,10 @@ def _more_paper_than_cards(survey: Survey, marks: list[IndexMark], n: int) -> bo
     (:data:`MORE_PAPER` × their faces), for sets of up to :data:`FEW_CARDS` cards."""
     if n > FEW_CARDS or not marks:
         return False
-    blobs = survey.ink.blobs
     ids = {m.blob for m in marks if m.blob}
     if not ids:
         return False
-    area = int(np.isin(blobs, list(ids)).sum()) / ZONE_PX_PER_MM ** 2
+    area = int(survey.ink.region_areas[list(ids)].sum()) / ZONE_PX_PER_MM ** 2
     return area > MORE_PAPER * n * CARD_AREA_MM2
 
 
