@@ -7,7 +7,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from gouji.cards import Rank
-from vision.faces import CARD_SIZE, DrawnFaces, FaceSource, draw_pip
+from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, draw_pip
 from vision.types import BGRImage
 
 
@@ -54,7 +54,7 @@ class MergedPipFaces(DrawnFaces):
         x0, y0 = margin + 1, margin + gh + round(gh * 0.2)
         big = 2 * pw
         box = (x0 + pw * 0.75, y0 + pw * 0.5, x0 + pw * 0.75 + big, y0 + pw * 0.5 + big)
-        ink = self.style.red if suit in "HD" else self.style.black
+        ink = self.style.red if suit in RED_SUITS else self.style.black
         draw = ImageDraw.Draw(card)
         draw_pip(draw, suit, box, (*ink, 255))
         draw_pip(draw, suit, (w - box[2], h - box[3], w - box[0], h - box[1]), (*ink, 255))
