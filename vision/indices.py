@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
+from vision.components import components_with_stats
 from vision.glyphs import (
     GLYPH_SIZE,
     LETTER_O,
@@ -506,7 +507,7 @@ def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
     """The ink's connected components (labels, stats, centres) after its large or sparse
     shapes — an index touching a court-card frame or a card edge — are opened (3×3) so they
     fall apart, leaving thin glyph strokes elsewhere intact; with that ink."""
-    _, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, labels, stats, centers = components_with_stats(ink)
     side = np.maximum(stats[:, 2], stats[:, 3])
     tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
     tangled[0] = False
@@ -516,7 +517,7 @@ def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
     # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
     split: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
                            ).astype(np.uint8)
-    _, labels, stats, centers = cv2.connectedComponentsWithStats(split, connectivity=8)
+    _, labels, stats, centers = components_with_stats(split)
     return labels, stats, centers, split
 
 

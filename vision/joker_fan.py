@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
+from vision.components import components_with_stats
 from vision.indices import PaperInk, joker_of_colour
 from vision.types import BGRImage, Mask
 
@@ -125,7 +126,7 @@ def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
     side = int(NECK_MM * WORK_PX_PER_MM) | 1
     body = cv2.morphologyEx(paper, cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(body)
+    n, labels, stats, _ = components_with_stats(body)
     if n < 2:
         return None
     biggest = (labels == 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))).astype(np.uint8)

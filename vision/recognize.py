@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
 from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
@@ -644,7 +645,7 @@ def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.floa
     otsu, _ = cv2.threshold(minch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = (minch >= max(90.0, float(otsu))).astype(np.uint8)
     paper = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(paper, connectivity=8)
+    n, _, stats, _ = components_with_stats(paper)
     keep = [i for i in range(1, n) if stats[i, 4] >= ROI_MIN_MM2 * ROI_PX_PER_MM ** 2]
     if not keep:
         return None
