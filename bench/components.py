@@ -50,6 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     inks = view_inks(args.scenes)
+
     def opencv_default(mask: Mask) -> object:
         return cv2.connectedComponentsWithStats(mask, connectivity=8)
 

@@ -4,8 +4,8 @@ algorithms here.
 ``cv2.connectedComponentsWithStats`` picks OpenCV's default algorithm (Spaghetti for
 8-connectivity), whose statistics cost a fixed few ns per pixel: about 2.4 ms for a
 560×524 zone view even with no ink at all. Grana's block-based algorithm gives the same
-labels, statistics and centroids (``tests/vision/test_components.py``) in about half the
-time on the recogniser's views (``bench/components.py``).
+labels, statistics and centroids (``tests/vision/test_components.py``) in well under half
+the time on the recogniser's views: 1.2 against 3.0 ms (``bench/components.py``).
 """
 
 from __future__ import annotations

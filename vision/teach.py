@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from gouji.cards import ALL_RANKS, Rank
+from vision.components import components_with_stats
 from vision.faces import FaceSource, rank_text
 from vision.glyphs import GLYPH_SIZE, GlyphClassifier, GlyphModel, default_model
 from vision.indices import Pair, component_points, ink_and_paper, pair_features
@@ -99,7 +100,7 @@ def corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
     corner = card[: int(h * 0.42), : int(w * 0.3)]
     ink, _ = ink_and_paper(card)
     ink = np.ascontiguousarray(ink[: corner.shape[0], : corner.shape[1]])
-    n, labels, stats, centers = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, labels, stats, centers = components_with_stats(ink)
     comps = [i for i in range(1, n) if stats[i, 4] >= 12 and stats[i, 0] > 0 and stats[i, 1] > 0]
     if len(comps) < 2:
         raise TeachError("角标不清楚 no corner index found (is the card sharp and in view?)")

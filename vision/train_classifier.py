@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 from PIL import ImageFont
 
+from vision.components import components_with_stats
 from vision.fonts import latin_fonts
 from vision.glyphs import (
     CLASSIFIER_PATH,
@@ -130,7 +131,7 @@ def camera_glyph(mask: Mask, rng: np.random.Generator, condensed: bool = False,
     view = cv2.resize(gray, None, fx=up, fy=up, interpolation=cv2.INTER_CUBIC)
     cut: Mask = (view < 0.55 * paper).astype(np.uint8)
     # the recogniser reads one connected glyph (a 10 as two): keep the large components
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(cut, connectivity=8)
+    n, labels, stats, _ = components_with_stats(cut)
     if n <= 1:
         return cut
     areas = stats[1:, cv2.CC_STAT_AREA]
