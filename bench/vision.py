@@ -5,8 +5,9 @@
 * set-level exact accuracy (count, ranks and joker kinds all right) on
   synthetic scenes, per deck: the project's own drawn decks, the decks of
   ``card-faces/`` used while developing, and the held-out ones;
-* honesty: sets read wrong yet not marked unsure, and sets whose truth is
-  offered to the players (the reading, or one of an unsure reading's candidates);
+* honesty: sets read wrong yet not marked unsure, sets whose truth is
+  offered to the players (the reading, or one of an unsure reading's candidates),
+  and sets read right yet marked unsure (confirmations the players did not need);
 * the same after deck teaching (``card-faces`` decks): each deck taught from one
   teaching photo per rank and joker made from its own faces
   (:func:`vision.teach.teach_faces`), its scenes read again with
@@ -62,11 +63,11 @@ Counts = dict[bool, list[int]]  # {has a joker: [exact, sets]}
 
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
                  ) -> tuple[Counts, list[int], list[float]]:
-    """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown]
-    and read times (s) over ``scenes`` random scenes of a deck."""
+    """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown,
+    right yet unsure] and read times (s) over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
     counts: Counts = {False: [0, 0], True: [0, 0]}
-    honesty = [0, 0]
+    honesty = [0, 0, 0]
     times = []
     for seed in range(scenes):
         scene = gen.render(1000 + seed)
@@ -78,17 +79,18 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             tally = counts[any(r.is_joker for r in ranks)]
             tally[0] += reading.cards == truth
             tally[1] += 1
-            wrong, offered = _honesty(reading, truth)
-            honesty[0] += wrong
-            honesty[1] += offered
+            for k, flag in enumerate(_honesty(reading, truth)):
+                honesty[k] += flag
     return counts, honesty, times
 
 
-def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool]:
-    """Whether ``reading`` is wrong yet not marked unsure, and whether ``truth`` is offered
-    (the reading when sure, one of the candidates when unsure)."""
+def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool, bool]:
+    """Whether ``reading`` is wrong yet not marked unsure, whether ``truth`` is offered
+    (the reading when sure, one of the candidates when unsure), and whether it is right
+    yet marked unsure (the players confirm a set the camera read right)."""
     shown = [c for c, _ in reading.candidates] if reading.unsure else [reading.cards]
-    return reading.cards != truth and not reading.unsure, truth in shown
+    right = reading.cards == truth
+    return not right and not reading.unsure, truth in shown, right and reading.unsure
 
 
 def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
@@ -120,7 +122,7 @@ def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
                                 gen.layout.zones[seat] if region is None else region,
                                 before=event.before)
         truth = tuple(sorted(second))
-        wrong, offered = _honesty(reading, truth)
+        wrong, offered, _ = _honesty(reading, truth)
         out[0] += 1
         out[1] += reading.cards == truth
         out[2] += wrong
@@ -195,7 +197,8 @@ class Tally:
 
     exact: defaultdict[str, list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0, 0, 0]))
-    honest: defaultdict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    honest: defaultdict[str, list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
 
     def add(self, group: str, counts: Counts, honesty: list[int]) -> list[int]:
         """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
@@ -211,11 +214,13 @@ class Tally:
 
     def print_honesty(self) -> None:
         """One line of honesty figures per group."""
-        for group, (wrong, offered) in self.honest.items():
+        for group, (wrong, offered, doubted) in self.honest.items():
             n = self.exact[group][1] + self.exact[group][3]
+            right = self.exact[group][0] + self.exact[group][2]
             print(f"  == {group:<18} confidently wrong {wrong:>3}/{n:<3} "
                   f"{wrong / max(n, 1):6.1%} | "
-                  f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%}")
+                  f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%} | "
+                  f"right yet unsure {doubted:>3}/{right:<3} {doubted / max(right, 1):6.1%}")
 
 
 def watch_timing(frames: int = 200) -> float:
@@ -305,7 +310,8 @@ def main() -> int:
         print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty))}   ({group})")
     tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
-          "\n(the reading when sure, one of the candidates when unsure):")
+          "\n(the reading when sure, one of the candidates when unsure); sets read right yet"
+          "\nmarked unsure (the players confirm them), of those read right:")
     tally.print_honesty()
     if not args.no_teach:
         teach_figures([(n, f) for n, f in decks if not n.startswith("drawn")], args.scenes,
