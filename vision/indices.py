@@ -335,14 +335,27 @@ def pair_features(points: dict[int, FloatArray], pairs: list[Pair]
     return layout.glyph_features(every), layout.pip_features(every), layout.geo
 
 
-def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
-    """How red component ``i``'s ink is: the 75th percentile of R − max(B, G) over its
-    pixels (a high percentile: a small mark's edges blur into the paper and lose colour)."""
+def _component_reds(image: BGRImage, labels: Labels, stats: Labels, i: int) -> FloatArray:
+    """R − max(B, G) at each pixel of component ``i``."""
     x, y, w, h = (int(v) for v in stats[i, :4])
     sel = labels[y:y + h, x:x + w] == i
     px = image[y:y + h, x:x + w][sel].astype(np.float32)
-    return float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) \
-        else 0.0
+    reds: FloatArray = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
+    return reds
+
+
+def component_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
+    """How red component ``i``'s ink is: the 75th percentile of R − max(B, G) over its
+    pixels (a high percentile: a small mark's edges blur into the paper and lose colour)."""
+    reds = _component_reds(image, labels, stats, i)
+    return float(np.percentile(reds, 75)) if len(reds) else 0.0
+
+
+def mean_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> float:
+    """The mean of R − max(B, G) over component ``i``'s pixels (a stray's
+    :attr:`StrayInk.redness`)."""
+    reds = _component_reds(image, labels, stats, i)
+    return float(reds.mean()) if len(reds) else 0.0
 
 
 def joker_of_colour(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
@@ -593,14 +606,11 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
     ids = [i for i, k in zip(cand, keep, strict=True) if k]
     out = []
     for i in ids:
-        x, y, w, h = (int(v) for v in stats[i, :4])
-        sel = labels[y:y + h, x:x + w] == i
-        px = image[y:y + h, x:x + w][sel].astype(np.float32)  # (its pixels, B G R)
         cx, cy = float(centers[i, 0]), float(centers[i, 1])
         yy = min(max(round(cy), 0), paper.shape[0] - 1)
         xx = min(max(round(cx), 0), paper.shape[1] - 1)
-        out.append(StrayInk((cx, cy), float(max(w, h)), float(dist[yy, xx]),
-                            float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean())))
+        out.append(StrayInk((cx, cy), float(max(stats[i, 2], stats[i, 3])), float(dist[yy, xx]),
+                            mean_redness(image, labels, stats, i)))
     return out
 
 
@@ -685,6 +695,13 @@ def _beside_merged_ink(stats: Labels, cand: list[int], marks: list[IndexMark],
     keep = (np.asarray(beside & on_line, bool) & (side >= PIPLESS_SIZE[0] * h)
             & (side <= PIPLESS_SIZE[1] * h))
     return [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
+
+
+def _blob_under(blobs: Labels, centre: tuple[float, float]) -> int:
+    """The paper region (label in ``blobs``) at the pixel nearest ``centre``."""
+    x = min(max(round(centre[0]), 0), blobs.shape[1] - 1)
+    y = min(max(round(centre[1]), 0), blobs.shape[0] - 1)
+    return int(blobs[y, x])
 
 
 def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
@@ -989,15 +1006,13 @@ class IndexFinder:
                                      (float(down[0]), float(down[1])), height)
                 if seen is other and rs[self._rank_at[other]].max() >= MIN_RANK_SCORE - STEM_SLACK:
                     rank, second = other, rank
-            x = min(max(round(float(gc[0])), 0), blobs.shape[1] - 1)
-            y = min(max(round(float(gc[1])), 0), blobs.shape[0] - 1)
             # a "10" read from its parts is otherwise taken for a J (its bar) or Q (its oval)
             runner = Rank.JACK if pair.sibling else second
             margin = s_rank - (float(g_scores[k, self._rank_cols].max()) if pair.sibling
                                else float(rs[order[1]]))
             mark = IndexMark(rank, s_rank * s_pip, margin, runner,
                              (float(gc[0]), float(gc[1])), (float(down[0]), float(down[1])),
-                             height, pip, int(blobs[y, x]))
+                             height, pip, _blob_under(blobs, (float(gc[0]), float(gc[1]))))
             found.append((mark.score, k, mark))
         found.sort(key=lambda t: -t[0])
         used: set[int] = set()
@@ -1068,12 +1083,10 @@ class IndexFinder:
             if rank not in read:
                 continue
             centre, down = (float(centres[k, 0]), float(centres[k, 1])), turns[k]
-            x = min(max(round(centre[0]), 0), labels.shape[1] - 1)
-            y = min(max(round(centre[1]), 0), labels.shape[0] - 1)
             mark = IndexMark(rank, float(best[j]) * PIPLESS_PIP, float(best[j] - second[j]),
                              RANK_LABELS[names[int(self._rank_cols[order[j, -2]])]], centre,
                              (float(down[0]), float(down[1])), float(tall[k]), PIPLESS,
-                             int(blobs[y, x]))
+                             _blob_under(blobs, centre))
             out[mark] = frozenset({i})
         return out
 

@@ -45,6 +45,7 @@ from vision.indices import (
     ink_level,
     largest_glyph,
     mark_frame,
+    mean_redness,
     paper_ends_above,
     paper_ends_above_each,
     paper_kernel,
@@ -532,12 +533,8 @@ class JokerMarkReader:
             centre = (float(hit.center[0]), float(hit.center[1]))
             if SEEN <= hit.sim < self.accept and not used & set(hit.parts) \
                     and not any(self._inside(StrayInk(centre, 0, 0, 0), r) for r in read):
-                x, y, w, h = (int(v) for v in ink.stats[hit.head, :4])
-                sel = ink.labels[y:y + h, x:x + w] == hit.head
-                px = image[y:y + h, x:x + w][sel].astype(np.float32)
-                red = float((px[:, 2] - np.maximum(px[:, 0], px[:, 1])).mean()) if len(px) \
-                    else 0.0
-                rest.append(StrayInk(centre, hit.hh, 0.0, red))
+                rest.append(StrayInk(centre, hit.hh, 0.0,
+                                     mean_redness(image, ink.labels, ink.stats, hit.head)))
         return out, rest
 
     @staticmethod
