@@ -23,7 +23,7 @@ seen but could not be read, such as a joker's picture.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from statistics import median
@@ -275,6 +275,17 @@ class PairLayout:
         return out
 
 
+def _extents(hulls: Mapping[int, npt.NDArray[Any]], groups: list[tuple[int, ...]],
+             centres: FloatArray, downs: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Per group of components (``hulls``: each one's convex hull), the top and bottom of
+    the group along its "down" (``downs[k]``) about ``centres[k]``."""
+    lengths = np.array([sum([len(hulls[i]) for i in g]) for g in groups], np.int32)
+    along = _upright(np.vstack([hulls[i] for g in groups for i in g]), lengths,
+                     centres, downs)[:, 1]
+    starts = group_starts(lengths)
+    return np.minimum.reduceat(along, starts), np.maximum.reduceat(along, starts)
+
+
 def pair_layout(points: dict[int, FloatArray], pairs: list[Pair]) -> PairLayout:
     """Measure each pair's layout: its glyph's centre, height and "down", and whether its
     pip sits as an index's does.  Heights are measured on each part's convex hull (the
@@ -307,16 +318,8 @@ def pair_layout(points: dict[int, FloatArray], pairs: list[Pair]) -> PairLayout:
     down = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6)
     gc32, down32 = gc.astype(np.float32), down.astype(np.float32)
 
-    def extent(parts: list[tuple[int, ...]]) -> tuple[FloatArray, FloatArray]:
-        """Per pair, the top and bottom of its ``parts`` along its "down"."""
-        lengths = np.array([sum([len(hulls[i]) for i in ps]) for ps in parts], np.int32)
-        along = _upright(np.vstack([hulls[i] for ps in parts for i in ps]), lengths,
-                         gc32, down32)[:, 1]
-        starts = group_starts(lengths)
-        return np.minimum.reduceat(along, starts), np.maximum.reduceat(along, starts)
-
-    g_top, g_bot = extent(glyphs)
-    p_top, p_bot = extent([(p.pip,) for p in pairs])
+    g_top, g_bot = _extents(hulls, glyphs, gc32, down32)
+    p_top, p_bot = _extents(hulls, [(p.pip,) for p in pairs], gc32, down32)
     height = g_bot - g_top + 1
     gap = (p_top - g_bot) / height
     pip_h = (p_bot - p_top + 1) / height
@@ -1049,10 +1052,8 @@ class IndexFinder:
         centres = np.array([means[i] for i, _ in keys], np.float32)
         turns = np.array([d for _, d in keys], np.float32)
         # each way turned, the glyph's height (on its hull) and the ink where its pip would be
-        lengths = np.array([len(hulls[i]) for i, _ in keys], np.int32)
-        along = _upright(np.vstack([hulls[i] for i, _ in keys]), lengths, centres, turns)[:, 1]
-        starts = group_starts(lengths)
-        tall = np.maximum.reduceat(along, starts) - np.minimum.reduceat(along, starts) + 1
+        top, bottom = _extents(hulls, [(i,) for i, _ in keys], centres, turns)
+        tall = bottom - top + 1
         fit = [k for k in range(len(keys))
                if PIPLESS_HEIGHT[0] * h <= tall[k] <= PIPLESS_HEIGHT[1] * h
                and _merged_pip_below(labels, stats, (float(centres[k, 0]), float(centres[k, 1])),
