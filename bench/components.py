@@ -28,7 +28,8 @@ from vision.types import Mask
 
 
 def view_inks(scenes: int) -> list[Mask]:
-    """The ink of each set's paper crop, as :meth:`Recognizer.read_zone` reads it."""
+    """The ink of each set's zone view cut to its paper (:func:`paper_roi`), the region
+    :meth:`Recognizer.read_zone` reads (which warps only that region)."""
     inks = []
     for style in (0, 1, 2):
         gen = SceneGenerator(DrawnFaces(style), size=(1280, 720))
