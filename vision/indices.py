@@ -575,10 +575,11 @@ class StrayInk:
     redness: float  # mean of R - max(B, G) over its pixels
 
 
-def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers: Labels,
-            cand: list[int], marks: list[IndexMark]) -> list[StrayInk]:
+def _stray_candidates(stats: Labels, centers: Labels, cand: list[int],
+                      marks: list[IndexMark]) -> list[int]:
     """Candidate components that no accepted index used, outside every index's own box
-    (its glyph over its pip, where fragments of either lie)."""
+    (its glyph over its pip, where fragments of either lie), of glyph size and beside a
+    read index."""
     if not cand:
         return []
     c = centers[np.array(cand)]
@@ -603,10 +604,15 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
             beside |= ((along > -0.5 * m.height) & (along < 2.5 * m.height)
                        & (np.abs(across) < 10 * h))
         keep &= beside
-    if not keep.any():
+    return [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
+
+
+def _describe_strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels,
+                     centers: Labels, ids: list[int]) -> list[StrayInk]:
+    """The components ``ids`` as :class:`StrayInk`."""
+    if not ids:
         return []
     dist = cv2.distanceTransform(paper, cv2.DIST_L2, 3)
-    ids = [i for i, k in zip(cand, keep, strict=True) if k]
     out = []
     for i in ids:
         cx, cy = float(centers[i, 0]), float(centers[i, 1])
@@ -615,6 +621,16 @@ def _strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels, centers
         out.append(StrayInk((cx, cy), float(max(stats[i, 2], stats[i, 3])), float(dist[yy, xx]),
                             mean_redness(image, labels, stats, i)))
     return out
+
+
+# A card's own big pip (a 2's or 3's top pip on the index line, a large pip near the edge)
+# is no unread corner: ink of BIG_PIP_SIZE read glyph heights (the longer side of its box)
+# that, turned as the read indices, reads as a suit pip by BIG_PIP_SCORE and by BIG_PIP_LEAD
+# over any other class.  (An index's own pip is smaller than its rank glyph: one half hidden
+# stays a stray.  Big pips measure 1.3–1.7; bigger ink is court art, not worth reading.)
+BIG_PIP_SIZE = (1.2, 2.0)
+BIG_PIP_SCORE = 0.9
+BIG_PIP_LEAD = 0.15
 
 
 # A rank glyph read without a pip (IndexFinder._pipless): the orientations tried are the
@@ -764,6 +780,9 @@ class IndexFinder:
         for i, col in enumerate(self._rank_cols):
             self._rank_at.setdefault(RANK_LABELS[labels[col]], []).append(i)
         self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
+        # the pips' prototypes alone (transposed): a first, cheap look at big pips
+        self._pip_protos = np.ascontiguousarray(
+            model.prototypes[np.isin(model.classes, self._pip_cols)].T)
         self._o_col = labels.index(LETTER_O)
         self._ten_parts = labels.index("1"), self._o_col, labels.index("J")  # bar, oval, J
         self._taught_jokers = {i for i, lab in enumerate(labels) if lab in ("B", "R")}
@@ -811,8 +830,40 @@ class IndexFinder:
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if frozenset({i}) not in pipless.values()]
-        return Survey(marks, _strays(image, paper, labels, stats, centers, unused, marks),
+        strays = _stray_candidates(stats, centers, unused, marks)
+        pips = self._big_pips(labels, stats, strays, marks)
+        strays = [i for i in strays if i not in pips]
+        return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
                       PaperInk(inks, blobs, big))
+
+    def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
+                  marks: list[IndexMark]) -> set[int]:
+        """Of the components ``ids``, those that are a card's own big suit pip
+        (:data:`BIG_PIP_SIZE`, :data:`BIG_PIP_SCORE`, :data:`BIG_PIP_LEAD`), read upright in
+        each way the ``marks`` point and turned half round."""
+        if not marks:
+            return set()
+        h = float(np.median([m.height for m in marks]))
+        low, high = BIG_PIP_SIZE[0] * h, BIG_PIP_SIZE[1] * h
+        big = [i for i in ids if low <= max(stats[i, 2], stats[i, 3]) <= high]
+        if not big:
+            return set()
+        points = [self._points(labels, stats, i) for i in big]
+        turns = np.array(_turns_of(marks), np.float32)
+        lengths = np.repeat([len(p) for p in points], len(turns)).astype(np.int32)
+        pts = np.vstack([p for p in points for _ in turns])
+        centres = np.repeat(np.array([p.mean(axis=0) for p in points], np.float32), len(turns),
+                            axis=0)
+        downs = np.tile(turns, (len(big), 1))
+        features = batch_features(_upright(pts, lengths, centres, downs), lengths)
+        pip = (features @ self._pip_protos).max(axis=1)
+        is_pip = pip >= BIG_PIP_SCORE
+        if is_pip.any():  # (only these need every class scored)
+            other = np.delete(self.model.scores(features[is_pip]), self._pip_cols,
+                              axis=1).max(axis=1)
+            is_pip[is_pip] = pip[is_pip] >= other + BIG_PIP_LEAD
+        return {i for i, k in zip(big, is_pip.reshape(len(big), -1).any(axis=1).tolist(),
+                                  strict=True) if k}
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
                  cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
