@@ -65,14 +65,19 @@ def group_starts(lengths: IntArray) -> IntArray:
     return starts
 
 
-def _pad_edge(grids: FloatArray, out: FloatArray) -> None:
-    """``grids`` (n, g, g) into ``out`` (n, g + 2, g + 2) with each border cell repeated
-    (``np.pad`` mode ``"edge"``, without its overhead)."""
-    out[:, 1:-1, 1:-1] = grids
-    out[:, 0, 1:-1] = grids[:, 0]
-    out[:, -1, 1:-1] = grids[:, -1]
-    out[:, :, 0] = out[:, :, 1]
-    out[:, :, -1] = out[:, :, -2]
+def _blur_operator(g: int) -> FloatArray:
+    """The (g, g) matrix of a 3-tap blur (¼, ½, ¼), each border cell repeated, done twice:
+    about one cell's blur, as one product along each axis of a grid."""
+    once = np.zeros((g, g), np.float64)
+    for i in range(g):
+        for j, w in ((i - 1, 0.25), (i, 0.5), (i + 1, 0.25)):
+            once[i, min(max(j, 0), g - 1)] += w
+    out: FloatArray = (once @ once).astype(np.float32)
+    return out
+
+
+_BLUR = _blur_operator(GLYPH_SIZE)
+_BLUR_T = np.ascontiguousarray(_BLUR.T)
 
 
 def batch_features(points: FloatArray, lengths: IntArray) -> FloatArray:
@@ -101,12 +106,7 @@ def batch_features(points: FloatArray, lengths: IntArray) -> FloatArray:
     flat = groups * (g * g) + ij[:, 1] * g + ij[:, 0]
     counts = np.bincount(flat, minlength=n * g * g).astype(np.float32).reshape(n, g, g)
     grid = np.minimum(counts / (cell * cell)[:, None, None], 1.0)
-    blur = grid
-    p = np.empty((n, g + 2, g + 2), grid.dtype)
-    for _ in range(2):  # a 3-tap blur twice (about one cell): tolerance to shifts and slant
-        _pad_edge(blur, p)
-        rows = 0.25 * p[:, :-2, :] + 0.5 * p[:, 1:-1, :] + 0.25 * p[:, 2:, :]
-        blur = 0.25 * rows[:, :, :-2] + 0.5 * rows[:, :, 1:-1] + 0.25 * rows[:, :, 2:]
+    blur = _BLUR @ grid @ _BLUR_T  # tolerance to shifts and slant
     vec = blur.reshape(n, -1)
     vec = vec - vec.mean(axis=1, keepdims=True)
     norm = np.linalg.norm(vec, axis=1, keepdims=True)
