@@ -594,7 +594,7 @@ def _stray_candidates(stats: Labels, centers: Labels, cand: list[int],
     if marks:  # only ink that may be a corner beside a read index (a generous superset of
         # what :func:`vision.recognize.unread_corners` and :mod:`vision.fan` take) is worth
         # describing
-        h = float(np.median([m.height for m in marks]))
+        h = float(median(m.height for m in marks))
         size = np.maximum(stats[np.array(cand), 2], stats[np.array(cand), 3])
         keep &= (size >= 0.25 * h) & (size <= 3.5 * h)
         beside = np.zeros(len(cand), bool)
@@ -780,6 +780,8 @@ class IndexFinder:
         for i, col in enumerate(self._rank_cols):
             self._rank_at.setdefault(RANK_LABELS[labels[col]], []).append(i)
         self._pip_cols = np.array([i for i, lab in enumerate(labels) if lab in PIP_LABELS])
+        self._not_pip_cols = np.array([i for i, lab in enumerate(labels)
+                                       if lab not in PIP_LABELS])
         # the pips' prototypes alone (transposed): a first, cheap look at big pips
         self._pip_protos = np.ascontiguousarray(
             model.prototypes[np.isin(model.classes, self._pip_cols)].T)
@@ -843,7 +845,7 @@ class IndexFinder:
         each way the ``marks`` point and turned half round."""
         if not marks:
             return set()
-        h = float(np.median([m.height for m in marks]))
+        h = float(median(m.height for m in marks))
         low, high = BIG_PIP_SIZE[0] * h, BIG_PIP_SIZE[1] * h
         big = [i for i in ids if low <= max(stats[i, 2], stats[i, 3]) <= high]
         if not big:
@@ -859,8 +861,7 @@ class IndexFinder:
         pip = (features @ self._pip_protos).max(axis=1)
         is_pip = pip >= BIG_PIP_SCORE
         if is_pip.any():  # (only these need every class scored)
-            other = np.delete(self.model.scores(features[is_pip]), self._pip_cols,
-                              axis=1).max(axis=1)
+            other = self.model.scores(features[is_pip])[:, self._not_pip_cols].max(axis=1)
             is_pip[is_pip] = pip[is_pip] >= other + BIG_PIP_LEAD
         return {i for i, k in zip(big, is_pip.reshape(len(big), -1).any(axis=1).tolist(),
                                   strict=True) if k}
