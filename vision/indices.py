@@ -535,10 +535,13 @@ def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
     tangled[0] = False
     if not tangled.any():
         return labels, stats, centers, ink
-    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # (np.take: a plain gather, a few times cheaper than indexing with an image of labels)
-    split: Mask = np.where(np.take(tangled, np.asarray(labels, np.int32)), opened, ink
-                           ).astype(np.uint8)
+    split: Mask = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # the opening only removes ink: put back what it removed from the shapes left whole
+    # (looking up the labels of those few pixels, not of the whole image; a 0/1 mask seen
+    # as bool is searched several times faster)
+    removed = np.flatnonzero(cv2.subtract(ink, split).view(np.bool_))
+    whole = removed[~tangled[labels.ravel()[removed]]]
+    split.ravel()[whole] = ink.ravel()[whole]
     _, labels, stats, centers = components_with_stats(split)
     return labels, stats, centers, split
 

@@ -40,3 +40,26 @@ def test_empty_and_full_masks() -> None:
     assert n == 2 and labels.min() == 1
     assert stats[1].tolist() == [0, 0, 4, 3, 12]
     assert centers[1].tolist() == [1.5, 1.0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(h=st.integers(3, 80), w=st.integers(3, 80), density=st.floats(0.02, 0.7),
+       grow=st.integers(1, 3), big=st.integers(3, 60), seed=st.integers(0, 2**31 - 1))
+def test_ink_components_opens_only_large_or_sparse_shapes(h: int, w: int, density: float,
+                                                          grow: int, big: int,
+                                                          seed: int) -> None:
+    """vision.indices.ink_components: shapes larger than ``big`` or sparse are opened (3×3),
+    every other shape keeps all its ink."""
+    from vision.indices import ink_components
+    ink = (np.random.default_rng(seed).random((h, w)) < density).astype(np.uint8)
+    ink = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    side = np.maximum(stats[:, 2], stats[:, 3])
+    tangled = (side > big) | (stats[:, 4] < 0.08 * side * side)
+    tangled[0] = False
+    opened = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    expected = np.where(tangled[labels], opened, ink) if tangled.any() else ink
+    split = ink_components(ink, big)[3]
+    assert split.dtype == np.uint8
+    assert np.array_equal(split, expected)
+    _same_as_opencv(split)
