@@ -165,7 +165,7 @@ def test_cards_seen_but_none_read_are_unsure_not_absent(recognizer: Recognizer) 
     scene = SceneGenerator(PictureJokerFaces(0)).render(210, {0: parse_cards("BBR")})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[0])
     assert reading.unsure
-    assert reading.describe() == "不确定 unsure: BBR / BBBR / BR"
+    assert reading.describe().startswith("不确定 unsure: BBR / BBBR / BR / ")  # near misses
 
 
 def test_an_unread_corner_is_offered_as_a_joker_and_as_a_hidden_card_of_the_main_rank() -> None:
