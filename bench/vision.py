@@ -34,7 +34,7 @@ import csv
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,7 +47,7 @@ from gouji.cards import Rank
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
-from vision.recognize import Recognizer, SetReading
+from vision.recognize import Doubt, Recognizer, SetReading
 from vision.synth import Effects, SceneGenerator, random_set
 from vision.teach import teach_faces
 from vision.watch import ZoneChange, ZoneWatcher
@@ -62,13 +62,15 @@ Counts = dict[bool, list[int]]  # {has a joker: [exact, sets]}
 
 
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
-                 ) -> tuple[Counts, list[int], list[float]]:
+                 ) -> tuple[Counts, list[int], list[float], Counter[Doubt]]:
     """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown,
-    right yet unsure] and read times (s) over ``scenes`` random scenes of a deck."""
+    right yet unsure], read times (s) and the doubts of the sets read right yet unsure,
+    over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
     counts: Counts = {False: [0, 0], True: [0, 0]}
     honesty = [0, 0, 0]
     times = []
+    needless: Counter[Doubt] = Counter()
     for seed in range(scenes):
         scene = gen.render(1000 + seed)
         for seat, ranks in scene.sets.items():
@@ -81,7 +83,9 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             tally[1] += 1
             for k, flag in enumerate(_honesty(reading, truth)):
                 honesty[k] += flag
-    return counts, honesty, times
+            if reading.unsure and reading.cards == truth:
+                needless.update(reading.doubts)
+    return counts, honesty, times, needless
 
 
 def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool, bool]:
@@ -199,12 +203,16 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: [0, 0, 0, 0]))
     honest: defaultdict[str, list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
+    needless: defaultdict[str, Counter[Doubt]] = field(
+        default_factory=lambda: defaultdict(Counter))
 
-    def add(self, group: str, counts: Counts, honesty: list[int]) -> list[int]:
+    def add(self, group: str, counts: Counts, honesty: list[int],
+            needless: Counter[Doubt]) -> list[int]:
         """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
         row = [*counts[False], *counts[True]]
         self.exact[group] = [a + b for a, b in zip(self.exact[group], row, strict=True)]
         self.honest[group] = [a + b for a, b in zip(self.honest[group], honesty, strict=True)]
+        self.needless[group].update(needless)
         return row
 
     def print_exact(self) -> None:
@@ -221,6 +229,9 @@ class Tally:
                   f"{wrong / max(n, 1):6.1%} | "
                   f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%} | "
                   f"right yet unsure {doubted:>3}/{right:<3} {doubted / max(right, 1):6.1%}")
+            if doubted:
+                why = ", ".join(f"{d.value} {n}" for d, n in self.needless[group].most_common())
+                print(f"     {'':<18} (the doubts of those: {why})")
 
 
 def watch_timing(frames: int = 200) -> float:
@@ -251,10 +262,10 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         rec = profile.recognizer(classifier=clf)
         if weight is not None:
             rec.finder.classifier_weight = weight
-        counts, honesty, deck_times = set_accuracy(faces, scenes, rec, size)
+        counts, honesty, deck_times, needless = set_accuracy(faces, scenes, rec, size)
         times += deck_times
         group = _group(name)
-        row = tally.add(group, counts, honesty)
+        row = tally.add(group, counts, honesty, needless)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
         jokers = len({m.rank for m in profile.joker_marks})
@@ -304,10 +315,10 @@ def main() -> int:
         wanted = set(args.decks.split(","))
         decks = [(n, f) for n, f in decks if n in wanted]
     for name, faces in decks:
-        counts, honesty, times = set_accuracy(faces, args.scenes, rec, (w, h))
+        counts, honesty, times, needless = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
         group = _group(name)
-        print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty))}   ({group})")
+        print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty, needless))}   ({group})")
     tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
           "\n(the reading when sure, one of the candidates when unsure); sets read right yet"

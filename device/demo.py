@@ -277,7 +277,7 @@ class Demo:
         evidence = self._keep_frame(frame)
         seat = NAMES[played.seat]
         what = f"play {self.plays}: {seat} (S{played.seat}) played {played.play}, camera read " \
-               f"{reading.describe()}"
+               f"{reading.describe()}" + (f" ({reading.why()})" if reading.doubts else "")
         print(f"{'不确定 unsure' if reading.unsure else '识别有误 misread'} — {what}")
         if reading.unsure:
             self.tally.unsure.append(what)

@@ -200,8 +200,9 @@ class Referee:
         if not reading.cards and not reading.unsure:
             return Outcome(message=f"S{seat}: 无牌 no cards read")
         if reading.unsure:  # cards seen but none read (a picture joker) waits for the players too
-            self.pending = Pending(seat, candidates, f"识别不确定 unsure: {reading.describe()}",
-                                   evidence)
+            why = f" — {reading.why()}" if reading.doubts else ""
+            self.pending = Pending(seat, candidates,
+                                   f"识别不确定 unsure: {reading.describe()}{why}", evidence)
             return Outcome(message=self.pending.why)
         return self._judge(seat, reading.notation, evidence, candidates, confirmed=False)
 

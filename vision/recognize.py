@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 import cv2
 import numpy as np
@@ -84,6 +85,34 @@ class CardReading:
         return int(x0), int(y0), int(x1), int(y1)
 
 
+class Doubt(StrEnum):
+    """Why a set's reading is unsure (疑点), for the players and the referee."""
+
+    WEAK = "weak"  # an index matched poorly
+    MIXED = "mixed"  # two natural ranks read in one set
+    UNREAD_CORNER = "unread-corner"  # ink where another card's corner would be
+    UNREAD_IN_FAN = "unread-in-fan"  # the fan holds a card whose index was not read
+    ASKEW = "askew"  # an index turned unlike the others
+    MORE_PAPER = "more-paper"  # more paper than the cards read would cover
+    NO_INDEX = "no-index"  # no index read: jokers told by paper and edges, or none
+
+    @property
+    def text(self) -> str:
+        """The doubt in Chinese and English."""
+        return _DOUBT_TEXT[self]
+
+
+_DOUBT_TEXT = {
+    Doubt.WEAK: "角标看不清 an index reads poorly",
+    Doubt.MIXED: "两种点数 two ranks read",
+    Doubt.UNREAD_CORNER: "有角标未认出 a corner seen, not read",
+    Doubt.UNREAD_IN_FAN: "扇中有牌未认出 a card in the fan not read",
+    Doubt.ASKEW: "角标歪斜 an index lies askew",
+    Doubt.MORE_PAPER: "牌面多于所认 more card than read",
+    Doubt.NO_INDEX: "未见角标 no index read",
+}
+
+
 @dataclass(frozen=True)
 class SetReading:
     """What was seen in one zone: the cards (lowest first), a confidence and alternatives."""
@@ -95,6 +124,11 @@ class SetReading:
     # the cards read from their indices; ``cards`` may hold more, inferred from gaps in the
     # fan (vision.fan), and then the reading is unsure
     readings: tuple[CardReading, ...] = field(default=())
+    doubts: tuple[Doubt, ...] = field(default=())  # why it is unsure
+
+    def why(self) -> str:
+        """The doubts as one line for people ("" when sure)."""
+        return "; ".join(d.text for d in self.doubts)
 
     @property
     def notation(self) -> str:
@@ -558,10 +592,13 @@ class Recognizer:
             in_fan = self._with_edges(image, survey, counted, strays, in_fan)
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
-        unsure = (conf < self.threshold or mixed or bool(unread) or bool(in_fan)
-                  or _askew(marks)
-                  or (earlier is None and _more_paper_than_cards(survey, marks,
-                                                                 len(counted) + len(in_fan))))
+        doubts = tuple(d for d, there in (
+            (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
+            (Doubt.UNREAD_CORNER, bool(unread)), (Doubt.UNREAD_IN_FAN, bool(in_fan)),
+            (Doubt.ASKEW, _askew(marks)),
+            (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
+                survey, marks, len(counted) + len(in_fan)))) if there)
+        unsure = bool(doubts)
         if in_fan:
             cands = _with_fan(cands, in_fan)
             ranks, conf = cands[0]
@@ -569,7 +606,8 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = _with_unread(cands, unread, self.finder.joker_red)
-        return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards))
+        return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
+                          doubts)
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:
@@ -612,7 +650,8 @@ class Recognizer:
             other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
             return SetReading((joker,), LONE_CONFIDENCE, True,
                               _offered((((joker,), LONE_CONFIDENCE),
-                                        ((other,), LONE_CONFIDENCE / 2))))
+                                        ((other,), LONE_CONFIDENCE / 2))),
+                              doubts=(Doubt.NO_INDEX,))
         fan = joker_fan(image, seen, ZONE_PX_PER_MM, red)
         if fan is None:
             return SetReading((), 1.0, False)
@@ -622,7 +661,8 @@ class Recognizer:
         fewer.remove(most)
         cands = ((cards, FAN_CONFIDENCE), (tuple(sorted((*cards, most))), FAN_CONFIDENCE / 2),
                  (tuple(fewer), FAN_CONFIDENCE / 2))
-        return SetReading(cards, FAN_CONFIDENCE, True, _offered(cands))
+        return SetReading(cards, FAN_CONFIDENCE, True, _offered(cands),
+                          doubts=(Doubt.NO_INDEX,))
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
                   margin_mm: float = 8.0, before: BGRImage | None = None) -> SetReading:
@@ -654,7 +694,7 @@ class Recognizer:
             reading = replace(reading,
                               readings=tuple(_shift(c, x0, y0) for c in reading.readings))
         if not reading.cards:  # card-sized paper lies there, yet no card was read
-            return SetReading((), 0.0, True)
+            return SetReading((), 0.0, True, doubts=(Doubt.NO_INDEX,))
         return reading
 
 

@@ -90,6 +90,16 @@ def read_deal_from(journal: Journal) -> RecordedDeal:
     return read_deal(text)
 
 
+def test_the_pending_play_says_why_the_camera_doubts_it(journal: Journal) -> None:
+    from dataclasses import replace
+
+    from vision.recognize import Doubt
+    ref = new(journal)
+    ref.on_reading(0, replace(unsure("555", "555B"), doubts=(Doubt.UNREAD_CORNER,)))
+    assert ref.pending is not None
+    assert ref.pending.why.endswith("有角标未认出 a corner seen, not read")
+
+
 def test_unsure_reading_waits_for_one_press_confirmation(journal: Journal) -> None:
     ref = new(journal)
     assert ref.on_reading(0, unsure("555", "55")).recorded == 0

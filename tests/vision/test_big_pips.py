@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import CARD_SIZE, DrawnFaces, draw_pip
-from vision.recognize import Recognizer
+from vision.recognize import Doubt, Recognizer
 from vision.types import BGRImage
 
 
@@ -90,3 +90,4 @@ def test_big_pips_of_dev_decks(recognizer: Recognizer, shared_data: Path, deck: 
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure is unsure
+    assert (Doubt.UNREAD_CORNER in reading.doubts) is unsure  # the picture's ink, no pip

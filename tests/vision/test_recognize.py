@@ -13,10 +13,10 @@ from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import MODEL_PATH, default_model, glyph_feature
 from vision.indices import IndexMark, straight_step_above
-from vision.recognize import ZONE_PX_PER_MM, Recognizer
+from vision.recognize import ZONE_PX_PER_MM, Doubt, Recognizer
 from vision.synth import Effects, SceneGenerator
 
-from .helpers import card_photo
+from .helpers import PictureJokerFaces, card_photo
 
 # (set, scene seed): fanned at random angles, some cards upside down.
 CASES = [
@@ -129,8 +129,6 @@ def test_jokers_with_a_picture_corner_are_offered_not_dropped(
         recognizer: Recognizer, notation: str, seed: int) -> None:
     """A joker whose corner shows a picture reads as no index; the set is not then read
     confidently without it: it is unsure, and a candidate counts the jokers."""
-    from .helpers import PictureJokerFaces
-
     seat = seed % 6
     scene = SceneGenerator(PictureJokerFaces(0)).render(seed, {seat: parse_cards(notation)})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
@@ -144,8 +142,6 @@ def test_picture_jokers_are_seen_beside_closely_fanned_indices(recognizer: Recog
     than that index's pip is long) is still seen: the truth is among the first two candidates
     of at least 70 % of the sets (29 of 40 when written; 26 when any ink within 1.7 glyph
     heights of an index was taken for part of it)."""
-    from .helpers import PictureJokerFaces
-
     offered = 0
     for seed in range(300, 340):
         notation = ["4444R", "JJJB", "88882B", "KKKKKR"][seed % 4]
@@ -160,12 +156,11 @@ def test_picture_jokers_are_seen_beside_closely_fanned_indices(recognizer: Recog
 def test_cards_seen_but_none_read_are_unsure_not_absent(recognizer: Recognizer) -> None:
     """Only picture jokers: no index to read, but paper lies in the zone — not "no cards".
     The fan is counted by its edges (vision.joker_fan) and offered to confirm."""
-    from .helpers import PictureJokerFaces
-
     scene = SceneGenerator(PictureJokerFaces(0)).render(210, {0: parse_cards("BBR")})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[0])
     assert reading.unsure
     assert reading.describe().startswith("不确定 unsure: BBR / BBBR / BR / ")  # near misses
+    assert reading.doubts == (Doubt.NO_INDEX,)
 
 
 def test_an_unread_corner_is_offered_as_a_joker_and_as_a_hidden_card_of_the_main_rank() -> None:
@@ -360,3 +355,15 @@ def test_more_paper_than_the_cards_read_makes_the_set_unsure(blanks: int) -> Non
 def test_a_lone_card_on_its_own_paper_stays_sure() -> None:
     reading = Recognizer().read_set(_card_beside_blank_ones(0))
     assert reading.cards == (Rank.SEVEN,) and not reading.unsure
+
+
+@pytest.mark.parametrize("cards", ["KKK22", "8888B", "QQR", "TTTT", "55552BR"])
+def test_a_reading_is_unsure_exactly_when_it_has_doubts(recognizer: Recognizer,
+                                                        cards: str) -> None:
+    """Each doubt (疑点) names a rule that made the reading unsure; a sure one has none."""
+    gen = SceneGenerator(PictureJokerFaces(0))
+    for seed in range(50, 56):
+        scene = gen.render(seed, {3: parse_cards(cards)})
+        reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[3])
+        assert reading.unsure == bool(reading.doubts), seed
+        assert bool(reading.why()) == reading.unsure
