@@ -353,7 +353,7 @@ def _unsure_view(reading: SetReading, played: PlayCards, frame: str) -> UnsureVi
     """The confirmation screen's view of an unsure reading."""
     candidates = tuple(Candidate(format_cards(c), conf) for c, conf in reading.candidates)
     best = (Candidate(reading.notation, reading.confidence),)
-    return UnsureView(seat_infos(NAMES)[played.seat], candidates or best, frame)
+    return UnsureView(seat_infos(NAMES)[played.seat], candidates or best, frame, reading.why())
 
 
 def run_demo(options: DemoOptions, reader: PlayReader | None = None) -> DemoResult:

@@ -201,9 +201,8 @@ class Referee:
             return Outcome(message=f"S{seat}: 无牌 no cards read")
         if reading.unsure:  # cards seen but none read (a picture joker) waits for the players too
             why = f" — {reading.why()}" if reading.doubts else ""
-            self.pending = Pending(seat, candidates,
-                                   f"识别不确定 unsure: {reading.describe()}{why}", evidence)
-            return Outcome(message=self.pending.why)
+            self.pending = Pending(seat, candidates, f"识别不确定 unsure{why}", evidence)
+            return Outcome(message=f"识别不确定 unsure: {reading.describe()}{why}")
         return self._judge(seat, reading.notation, evidence, candidates, confirmed=False)
 
     def on_cleared(self, seat: int) -> Outcome:

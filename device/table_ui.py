@@ -136,7 +136,7 @@ class TableUI:
             frame = None if pending.evidence is None else str(self.evidence_dir /
                                                                 pending.evidence)
             candidates = tuple(Candidate(c, conf) for c, conf in pending.candidates)
-            return self.confirm, UnsureView(seat, candidates, frame)
+            return self.confirm, UnsureView(seat, candidates, frame, pending.why)
         state = referee.state
         if state.over:
             self.declaring = None

@@ -123,6 +123,7 @@ def unsure() -> UnsureView:
             Candidate("KKKKK", 0.31),
             Candidate("KKK22", 0.07),
         ),
+        why="识别不确定 unsure — 两种点数 two ranks read",
     )
 
 

@@ -219,12 +219,13 @@ class UnsureView:
     """A camera reading too unsure to enter the record: the seat confirms or corrects.
 
     ``candidates`` are best first.  ``frame`` is an optional path to the
-    camera image of the play zone.
+    camera image of the play zone; ``why`` what made the reading doubtful.
     """
 
     seat: SeatInfo
     candidates: tuple[Candidate, ...]
     frame: str | None = None
+    why: str = ""
 
 
 @dataclass(frozen=True)

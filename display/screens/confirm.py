@@ -25,7 +25,7 @@ class ConfirmScreen(Screen[UnsureView]):
         """The frame box (if the view has a frame) and the candidate list area."""
         lay = self.layout
         body = lay.body
-        hint_h = lay.body_font + 2 * lay.gap
+        hint_h = (lay.body_font + 2 * lay.gap) * (2 if view.why else 1)
         area = pygame.Rect(body.left, body.top + hint_h, body.width, body.height - hint_h)
         if view.frame is None:
             return None, area
@@ -52,7 +52,7 @@ class ConfirmScreen(Screen[UnsureView]):
         return self.header_buttons() + rows + retake
 
     def draw_view(self, surface: pygame.Surface, view: UnsureView) -> None:
-        """Title with the seat, hint, optional frame, candidate rows."""
+        """Title with the seat, hint, why it is doubtful, optional frame, candidate rows."""
         lay = self.layout
         seat = view.seat
         self.draw_seat_title(surface, view, seat, self.tr(T.CONFIRM_TITLE, name=seat.name))
@@ -64,6 +64,10 @@ class ConfirmScreen(Screen[UnsureView]):
             (lay.body.left, lay.body.top + lay.gap),
             max_width=lay.body.width,
         )
+        if view.why:  # what made the camera doubt it
+            draw_text(surface, view.why, lay.body_font, theme.TEXT_DIM,
+                      (lay.body.left, lay.body.top + lay.body_font + 3 * lay.gap),
+                      max_width=lay.body.width)
         frame_box = self._areas(view)[0]
         if frame_box is not None:
             draw_frame(surface, frame_box, view.frame, self.tr(T.NO_FRAME), lay.body_font)

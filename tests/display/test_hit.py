@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from display import samples
@@ -222,3 +223,23 @@ def test_correction_keypad(size: tuple[int, int]) -> None:
     ]
     empty = CorrectionView(view.seat)
     assert _intents_of_buttons(screen, empty) == [ToggleLanguage(), RemoveCard(), Close()]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_confirm_says_why_above_the_candidates(size: tuple[int, int]) -> None:
+    """The doubt gets its own line under the hint; the rows move down, finger-sized still."""
+    from dataclasses import replace
+
+    screen = ConfirmScreen(size)
+    view = views.many_candidates()
+    quiet = replace(view, why="")
+    rows = [c.rect for c in screen.controls(view) if isinstance(c.intent, Confirm)]
+    quiet_rows = [c.rect for c in screen.controls(quiet) if isinstance(c.intent, Confirm)]
+    assert rows[0].top > quiet_rows[0].top
+    assert all(r.height >= 36 for r in rows)
+    drawn, plain = pygame.Surface(size), pygame.Surface(size)
+    screen.draw(drawn, view)
+    screen.draw(plain, quiet)
+    band = pygame.Rect(0, quiet_rows[0].top, size[0], rows[0].top - quiet_rows[0].top)
+    assert any(drawn.get_at((x, y)) != plain.get_at((x, y))
+               for x in range(band.left, band.right, 4) for y in range(band.top, band.bottom, 2))

@@ -104,12 +104,14 @@ def sweep_end() -> EndView:
 
 
 def many_candidates() -> UnsureView:
-    """Seven readings of a big play, with a camera frame path that does not exist."""
+    """Seven readings of a big play, with a camera frame path that does not exist and
+    what made the camera doubt it."""
     cards = ("JJJJJ2", "JJJJJJ", "JJJJ22", "QQQQQ2", "JJJJJ", "JJJJJB", "TTTTT2")
     return UnsureView(
         SEATS[4],
         tuple(Candidate(c, 0.5 / (i + 1)) for i, c in enumerate(cards)),
         frame="/nonexistent/frame.png",
+        why="识别不确定 unsure — 扇中有牌未认出 a card in the fan not read",
     )
 
 
