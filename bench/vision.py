@@ -7,7 +7,8 @@
   ``card-faces/`` used while developing, and the held-out ones;
 * honesty: sets read wrong yet not marked unsure, sets whose truth is
   offered to the players (the reading, or one of an unsure reading's candidates),
-  and sets read right yet marked unsure (confirmations the players did not need);
+  and sets read right yet marked unsure (confirmations the players did not need), with
+  the doubts (:class:`vision.recognize.Doubt`) that made those unsure;
 * the same after deck teaching (``card-faces`` decks): each deck taught from one
   teaching photo per rank and joker made from its own faces
   (:func:`vision.teach.teach_faces`), its scenes read again with
@@ -230,7 +231,7 @@ class Tally:
                   f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%} | "
                   f"right yet unsure {doubted:>3}/{right:<3} {doubted / max(right, 1):6.1%}")
             if doubted:
-                why = ", ".join(f"{d.value} {n}" for d, n in self.needless[group].most_common())
+                why = ", ".join(f"{d.value} {k}" for d, k in self.needless[group].most_common())
                 print(f"     {'':<18} (the doubts of those: {why})")
 
 

@@ -18,7 +18,8 @@ oval), and then its bar is not taken for a J.  Finally indices must sit
 just inside a card edge, and the letters under a joker's J are dropped.
 :meth:`IndexFinder.survey` also returns the glyph-sized ink beside
 the read indices that no index used (:class:`StrayInk`): a corner that was
-seen but could not be read, such as a joker's picture.
+seen but could not be read, such as a joker's picture (a card's own big suit
+pips are not such ink).
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ _DOUBT_TEXT = {
     Doubt.UNREAD_CORNER: "有角标未认出 a corner seen, not read",
     Doubt.UNREAD_IN_FAN: "扇中有牌未认出 a card in the fan not read",
     Doubt.ASKEW: "角标歪斜 an index lies askew",
-    Doubt.MORE_PAPER: "牌面多于所认 more card than read",
+    Doubt.MORE_PAPER: "牌面比认出的牌多 more card faces than cards read",
     Doubt.NO_INDEX: "未见角标 no index read",
 }
 

@@ -59,4 +59,3 @@ class MergedPipFaces(DrawnFaces):
         draw_pip(draw, suit, box, (*ink, 255))
         draw_pip(draw, suit, (w - box[2], h - box[3], w - box[0], h - box[1]), (*ink, 255))
         return card
-
