@@ -24,6 +24,8 @@ set is unsure), a poor one is left alone.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
@@ -421,6 +423,15 @@ def _blob_at(ink: _Ink, c: FloatArray, size: float) -> int:
     return int(np.bincount(labels).argmax()) if len(labels) else 0
 
 
+def _is_pip(ink: _Ink, head: int, pips: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``head``'s centre lies on one of ``pips`` (within a quarter of its size)."""
+    if not pips:
+        return False
+    near = 0.25 * float(max(ink.stats[head, 2], ink.stats[head, 3]))
+    c = ink.centers[head]
+    return any(math.dist((float(c[0]), float(c[1])), p) <= near for p in pips)
+
+
 def _head_candidates(ink: _Ink, marks: list[IndexMark], h_ref: float | None
                      ) -> list[tuple[int, IndexMark | None]]:
     """Ink components that may be the head of a joker's corner mark — not part of a read
@@ -497,15 +508,18 @@ class JokerMarkReader:
             self.red_split = joker_red
 
     def read(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-             strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk]]:
+             strays: list[StrayInk], pips: Sequence[tuple[float, float]] = ()
+             ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
         on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.survey` returned
         them, with ``seen``, its ink and paper) less the ink of the marks read, plus the
-        marks seen but not read."""
+        marks seen but not read.  ``pips``: where the survey saw cards' own big suit pips,
+        which are no joker's mark (a 2♣'s top pip passed for a joker's club-like mark)."""
         ink = _zone_ink(image, seen)
         h_ref = float(np.median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
-                 if self._plausible_size(ink, i, m is not None, h_ref)]
+                 if self._plausible_size(ink, i, m is not None, h_ref)
+                 and not _is_pip(ink, i, pips)]
         if not heads:
             return [], strays
         hits = [hit for i, m in heads for hit in [self._match(ink, i, m, marks, h_ref)] if hit]

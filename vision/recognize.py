@@ -570,7 +570,8 @@ class Recognizer:
                                     old_paper=None if earlier is None else earlier.paper)
         marks, strays = _consistent(survey.marks), survey.strays
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
-            jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays)
+            jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
+                                                   survey.pips)
             marks = marks + jokers
         if earlier is not None:
             now = survey.ink.inks.darkest

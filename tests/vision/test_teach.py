@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from gouji.cards import ALL_RANKS, Rank, parse_cards
+from gouji.cards import ALL_RANKS, Rank, format_cards, parse_cards
 from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces
 from vision.glyphs import default_model
 from vision.joker_marks import HIDDEN
@@ -228,3 +228,19 @@ def test_a_taught_joker_mark_half_under_the_next_card_is_read() -> None:
                 assert not any(card.is_joker for card in reading.cards)
     # (before partly covered marks were learnt: 1 of 4)
     assert joker_sets == 4 and exact >= 3
+
+
+def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
+    # paris' 小王 corner is club-like: a 2♣'s top pip beside the indices, or a big pip by an
+    # index, read as it (992 read 992B, 888888 read 888888BB, 4444 read 4444R) before the
+    # survey's big pips were kept from the taught-joker reader
+    folder = DATA / "card-faces" / "paris"
+    if not folder.is_dir():
+        pytest.skip("card-faces data not present")
+    faces = FolderFaces(folder)
+    rec = teach_faces(faces)[0].recognizer()
+    gen = SceneGenerator(faces, size=(1280, 720))
+    for seed, seat, laid in ((2007, 3, "992"), (2020, 2, "888888"), (2029, 4, "4444")):
+        scene = gen.render(seed)
+        reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+        assert format_cards(reading.cards) == laid, seed
