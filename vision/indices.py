@@ -627,26 +627,6 @@ def _describe_strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels
     return out
 
 
-# A piece of a card's outline or of the thin shadow along its edge is no corner mark either:
-# ink whose least box is at least OUTLINE_ELONGATION times as long as it is wide, and not red
-# (mean R − max(B, G) under OUTLINE_RED; a red joker's word is no outline).
-OUTLINE_ELONGATION = 7.0
-OUTLINE_RED = 20.0
-
-
-def _outline_pieces(image: BGRImage, labels: Labels, stats: Labels, ids: list[int]
-                    ) -> set[int]:
-    """Of the components ``ids``, the thin straight lines that are not red
-    (:data:`OUTLINE_ELONGATION`, :data:`OUTLINE_RED`)."""
-    out = set()
-    for i in ids:
-        _, (w, h), _ = cv2.minAreaRect(component_points(labels, stats, i))
-        if max(w, h) >= OUTLINE_ELONGATION * max(min(w, h), 1.0) \
-                and mean_redness(image, labels, stats, i) < OUTLINE_RED:
-            out.add(i)
-    return out
-
-
 # A card's own big pip (a 2's or 3's top pip on the index line, a large pip near the edge)
 # is no unread corner: ink of BIG_PIP_SIZE read glyph heights (the longer side of its box)
 # that, turned as the read indices, reads as a suit pip by BIG_PIP_SCORE and by BIG_PIP_LEAD
@@ -859,8 +839,7 @@ class IndexFinder:
         unused = [i for i in unused if frozenset({i}) not in pipless.values()]
         strays = _stray_candidates(stats, centers, unused, marks)
         pips = self._big_pips(labels, stats, strays, marks)
-        not_marks = pips | _outline_pieces(image, labels, stats, strays)
-        strays = [i for i in strays if i not in not_marks]
+        strays = [i for i in strays if i not in pips]
         return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
                       PaperInk(inks, blobs, big),
                       tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)))
