@@ -82,9 +82,10 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             tally = counts[any(r.is_joker for r in ranks)]
             tally[0] += reading.cards == truth
             tally[1] += 1
-            for k, flag in enumerate(_honesty(reading, truth)):
+            flags = _honesty(reading, truth)
+            for k, flag in enumerate(flags):
                 honesty[k] += flag
-            if reading.unsure and reading.cards == truth:
+            if flags[2]:  # read right yet unsure: by which doubts
                 needless.update(reading.doubts)
     return counts, honesty, times, needless
 

@@ -619,10 +619,9 @@ def _describe_strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels
     dist = cv2.distanceTransform(paper, cv2.DIST_L2, 3)
     out = []
     for i in ids:
-        cx, cy = float(centers[i, 0]), float(centers[i, 1])
-        yy = min(max(round(cy), 0), paper.shape[0] - 1)
-        xx = min(max(round(cx), 0), paper.shape[1] - 1)
-        out.append(StrayInk((cx, cy), float(max(stats[i, 2], stats[i, 3])), float(dist[yy, xx]),
+        centre = (float(centers[i, 0]), float(centers[i, 1]))
+        out.append(StrayInk(centre, float(max(stats[i, 2], stats[i, 3])),
+                            float(dist[_nearest_pixel(dist.shape, centre)]),
                             mean_redness(image, labels, stats, i)))
     return out
 
@@ -720,11 +719,15 @@ def _beside_merged_ink(stats: Labels, cand: list[int], marks: list[IndexMark],
     return [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
 
 
+def _nearest_pixel(shape: tuple[int, ...], centre: tuple[float, float]) -> tuple[int, int]:
+    """The (row, column) of the pixel of an image of ``shape`` nearest ``centre`` (x, y)."""
+    return (min(max(round(centre[1]), 0), shape[0] - 1),
+            min(max(round(centre[0]), 0), shape[1] - 1))
+
+
 def _blob_under(blobs: Labels, centre: tuple[float, float]) -> int:
     """The paper region (label in ``blobs``) at the pixel nearest ``centre``."""
-    x = min(max(round(centre[0]), 0), blobs.shape[1] - 1)
-    y = min(max(round(centre[1]), 0), blobs.shape[0] - 1)
-    return int(blobs[y, x])
+    return int(blobs[_nearest_pixel(blobs.shape, centre)])
 
 
 def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
