@@ -43,6 +43,7 @@ from vision.types import BGRImage, FloatArray
 
 CARD_PX = (240, 336)
 DEFAULT_RED = 35.0
+JOKER_RED_BAND = (0.25, 0.5)  # where between the taught jokers' rednesses 大王 may begin
 _NAME = re.compile(r"^(10|[2-9TJQKA]|BJ|RJ|B|R|小王|大王)", re.IGNORECASE)
 _TOKEN_RANK = {"10": Rank.TEN, "BJ": Rank.SMALL_JOKER, "RJ": Rank.BIG_JOKER, "B": Rank.SMALL_JOKER,
                "R": Rank.BIG_JOKER, "小王": Rank.SMALL_JOKER, "大王": Rank.BIG_JOKER}
@@ -225,10 +226,7 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
         feats += joker_glyphs[rank]
     if not feats and not marks:
         raise TeachError("没有可用的图片 no usable teaching image")
-    joker_red = DEFAULT_RED
-    if reds[Rank.SMALL_JOKER] and reds[Rank.BIG_JOKER]:
-        small, big = reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER]
-        joker_red = (float(np.mean(small)) + float(np.mean(big))) / 2
+    joker_red = taught_joker_red(reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER])
     arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
     profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks))
     if not marks:
@@ -240,6 +238,23 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
                         f"corner mark is also found among ordinary cards (sets of {sets}); "
                         "not used: such a joker is offered for confirming, not read")
     return (_without_jokers(profile, set(untrusted)) if untrusted else profile), problems
+
+
+def taught_joker_red(small: list[float], big: list[float]) -> float:
+    """The 大王 redness threshold for a deck whose jokers' corner glyphs measured ``small``
+    and ``big`` redness when taught (either may be empty: :data:`DEFAULT_RED` then).
+
+    A camera washes a joker's red out in play: a big joker taught at 150–220 (the 75th
+    percentile over its glyph, on a sharp photo) reads at about a third to a half of that on
+    the table, where the threshold is the mean over its ink.  So the threshold stays
+    :data:`DEFAULT_RED` unless that lies outside :data:`JOKER_RED_BAND` of the way from the
+    taught small joker to the big one (a reddish small joker, a weakly red big one); the
+    midpoint put a washed-out 大王 below it."""
+    if not (small and big):
+        return DEFAULT_RED
+    lo, hi = float(np.mean(small)), float(np.mean(big))
+    near, far = (lo + f * (hi - lo) for f in JOKER_RED_BAND)
+    return min(max(DEFAULT_RED, near), far)
 
 
 def _without_jokers(profile: DeckProfile, kinds: set[Rank]) -> DeckProfile:

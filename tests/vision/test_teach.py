@@ -17,11 +17,13 @@ from vision.joker_marks import HIDDEN
 from vision.recognize import Recognizer, SetReading
 from vision.synth import Effects, SceneGenerator
 from vision.teach import (
+    DEFAULT_RED,
     DeckProfile,
     TeachError,
     rank_from_name,
     samples_from_camera,
     samples_from_folder,
+    taught_joker_red,
     teach,
     teach_faces,
     teaching_photo,
@@ -241,6 +243,35 @@ def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
     rec = teach_faces(faces)[0].recognizer()
     gen = SceneGenerator(faces, size=(1280, 720))
     for seed, seat, laid in ((2007, 3, "992"), (2020, 2, "888888"), (2029, 4, "4444")):
+        scene = gen.render(seed)
+        reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+        assert format_cards(reading.cards) == laid, seed
+
+
+@pytest.mark.parametrize(("small", "big", "threshold"), [
+    ([0.0, 0.0], [190.8, 156.5], 43.4),  # anglo as taught: a quarter of the way
+    ([-21.0], [153.0], DEFAULT_RED),  # neoclassical: the default lies in the band
+    ([0.0], [60.0], 30.0),  # a weakly red 大王: at most halfway
+    ([80.0], [220.0], 115.0),  # a reddish 小王: a quarter of the way up from it
+    ([], [200.0], DEFAULT_RED),  # one joker taught: nothing to place it between
+])
+def test_the_taught_joker_red_threshold_stays_where_a_washed_out_big_joker_clears_it(
+        small: list[float], big: list[float], threshold: float) -> None:
+    assert taught_joker_red(small, big) == pytest.approx(threshold, abs=0.1)
+
+
+def test_a_taught_deck_still_tells_a_washed_out_big_joker_by_its_red() -> None:
+    # anglo's jokers taught from sharp photos measured 0 and ~174; the threshold at the
+    # midpoint (87) read its pink 大王, washed out by the camera to ~65, as 小王
+    # (2R read 2B, KR read KB, 666R read 666B, 4R read 4B)
+    folder = DATA / "card-faces" / "anglo"
+    if not folder.is_dir():
+        pytest.skip("card-faces data not present")
+    faces = FolderFaces(folder)
+    rec = teach_faces(faces)[0].recognizer()
+    gen = SceneGenerator(faces, size=(1280, 720))
+    for seed, seat, laid in ((2024, 4, "2R"), (2031, 5, "KR"), (2044, 5, "666R"),
+                             (2050, 4, "4R")):
         scene = gen.render(seed)
         reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
         assert format_cards(reading.cards) == laid, seed
