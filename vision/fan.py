@@ -29,12 +29,11 @@ import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.indices import (
-    INDEX_BOX,
     IndexMark,
     PaperInk,
     StrayInk,
+    in_index_box,
     joker_of_colour,
-    mark_frame,
 )
 from vision.types import BGRImage, Mask
 
@@ -246,9 +245,7 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
     pts = np.stack([xs, ys], axis=1).astype(np.float64)
     free = np.ones(len(pts), bool)
     for m in read:
-        a, c = mark_frame(pts, m)
-        free &= ~((a > -INDEX_BOX[0] * m.height) & (a < INDEX_BOX[1] * m.height)
-                  & (np.abs(c) < INDEX_BOX[2] * m.height))
+        free &= ~in_index_box(pts, m)
     inked = ink.inks.ink[ys, xs] > 0
     return bool((inked & free).sum() >= INKED * len(ys))
 

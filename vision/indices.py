@@ -24,7 +24,7 @@ pips are not such ink).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from statistics import median
@@ -56,6 +56,7 @@ TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is p
 J_TEN_LEAD = 0.15
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
+SECOND_LOOK_RATIO = 0.65  # and where a corner was seen but not read (second_look)
 # How far a class the learned classifier doubts is marked down from its prototype similarity:
 # score - CLASSIFIER_WEIGHT * (best class probability - this class's probability).
 CLASSIFIER_WEIGHT = 0.35
@@ -568,6 +569,16 @@ class PaperInk:
 INDEX_BOX = (0.8, 2.2, 0.8)
 
 
+def in_index_box(points: npt.NDArray[np.float64], mark: IndexMark) -> npt.NDArray[np.bool_]:
+    """Which ``points`` (n, 2) lie in ``mark``'s own box (:data:`INDEX_BOX`): its glyph
+    over its pip, where fragments of either lie."""
+    along, across = mark_frame(points, mark)
+    inside: npt.NDArray[np.bool_] = ((along > -INDEX_BOX[0] * mark.height)
+                                     & (along < INDEX_BOX[1] * mark.height)
+                                     & (np.abs(across) < INDEX_BOX[2] * mark.height))
+    return inside
+
+
 @dataclass(frozen=True)
 class StrayInk:
     """Glyph-sized ink on paper, near its edge, that no index reading used: perhaps a corner
@@ -589,9 +600,7 @@ def _stray_candidates(stats: Labels, centers: Labels, cand: list[int],
     c = centers[np.array(cand)]
     keep = np.ones(len(cand), bool)
     for m in marks:
-        along, across = mark_frame(c, m)
-        keep &= ~((along > -INDEX_BOX[0] * m.height) & (along < INDEX_BOX[1] * m.height)
-                  & (np.abs(across) < INDEX_BOX[2] * m.height))
+        keep &= ~in_index_box(c, m)
     for m in marks:  # the letters of a read JOKER
         if m.pip == "O":
             keep &= ~_in_joker_column(c, m)
@@ -846,6 +855,50 @@ class IndexFinder:
         return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
                       PaperInk(inks, blobs, big),
                       tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)))
+
+    def second_look(self, image: BGRImage, seen: PaperInk, near: npt.NDArray[np.float64],
+                    reach: float, read: Sequence[IndexMark] = (),
+                    ratio: float = SECOND_LOOK_RATIO) -> list[IndexMark]:
+        """The indices read within ``reach`` pixels of the points ``near`` (stray ink where
+        a card's corner should be) when ink is anything darker than ``ratio`` × the paper
+        level, on the same paper as the survey that gave ``seen``; not of the ink in the
+        boxes of the indices ``read`` already.
+
+        Thin strokes in a blurred frame (neoclassical's red serif digits) fall apart at
+        :data:`INK_RATIO`: the glyph then reads as stray fragments; counted with fainter
+        ink it holds together.  Only the ink around ``near`` is labelled and read."""
+        inks, big = seen.inks, seen.big
+        hgt, wid = inks.ink.shape
+        x0, y0 = np.maximum(np.floor(near.min(axis=0) - reach - big), 0).astype(int)
+        x1 = min(wid, int(np.ceil(near[:, 0].max() + reach + big)) + 1)
+        y1 = min(hgt, int(np.ceil(near[:, 1].max() + reach + big)) + 1)
+        box = np.s_[y0:y1, x0:x1]
+        ink = cv2.bitwise_and(cv2.compare(inks.darkest[box], ink_level(inks.level[box], ratio),
+                                          cv2.CMP_LT), inks.paper[box] * 255)
+        crop_labels, stats, centers, crop_split = ink_components((ink > 0).astype(np.uint8),
+                                                                 big)
+        # (back in the whole view's pixels, as the paper and its regions are)
+        labels = np.zeros((hgt, wid), crop_labels.dtype)
+        labels[box] = crop_labels
+        split = np.zeros((hgt, wid), np.uint8)
+        split[box] = crop_split
+        stats = stats.copy()
+        stats[1:, 0] += x0
+        stats[1:, 1] += y0
+        centers = centers + np.array([x0, y0])
+        cand = self._candidates(stats, split, inks.paper, big)
+        if not cand:
+            return []
+        c = centers[cand]
+        gap = np.hypot(c[:, None, 0] - near[None, :, 0], c[:, None, 1] - near[None, :, 1])
+        keep = (gap <= reach).any(axis=1)
+        for m in read:
+            keep &= ~in_index_box(c, m)
+        cand = [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
+        parts = self._find_in(image, labels, stats, centers, cand, seen.blobs)
+        spans: dict[int, FloatArray] = {}
+        return _drop_joker_letters([m for m in parts if _near_edge(m, inks, None)
+                                    and _fits_its_paper(m, seen.blobs, spans)])
 
     def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
                   marks: list[IndexMark]) -> set[int]:

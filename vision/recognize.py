@@ -34,6 +34,7 @@ from vision.indices import (
     StrayInk,
     Survey,
     darkest_channel,
+    in_index_box,
     mark_frame,
 )
 from vision.joker_fan import fan_strips, joker_fan
@@ -56,6 +57,13 @@ FACE_REACH_MM = 60.0
 LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
 FAN_CONFIDENCE = 0.4  # a fan read as jokers by its cards' edges (vision.joker_fan)
 OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
+# A second look at corners seen but not read (Recognizer._second_look): ink read within this
+# many glyph heights of their stray ink, indices kept from a match this good, of a size
+# this near the set's, lying this near one of the strays.
+SECOND_LOOK_REACH = 2.5
+SECOND_LOOK_LEAST = 0.8
+SECOND_LOOK_SIZE = (0.75, 1.3)
+SECOND_LOOK_ON = 0.8
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
@@ -568,7 +576,8 @@ class Recognizer:
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
         survey = self.finder.survey(image, view_shape,
                                     old_paper=None if earlier is None else earlier.paper)
-        marks, strays = _consistent(survey.marks), survey.strays
+        marks, strays = self._second_look(image, survey.ink,
+                                          _consistent(survey.marks), survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -609,6 +618,37 @@ class Recognizer:
             cands = _with_unread(cands, unread, self.finder.joker_red)
         return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
                           doubts)
+
+    def _second_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                     strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk]]:
+        """``marks`` and ``strays`` after corners seen but not read (stray ink on a read
+        index's line: :func:`unread_corners`) are read again with fainter ink counted
+        (:meth:`vision.indices.IndexFinder.second_look`): thin strokes that fell apart into
+        strays hold together.  An index read so — a good match, of the set's size, on one
+        of the strays and on no read index — joins the marks.  The strays it explains are
+        dropped only when every index of the set then reads well: else the set stays
+        unsure (an 8 read weakly as 10 beside two 2s read so would be a sure T22)."""
+        groups = unread_corners(marks, strays)
+        if not groups:
+            return marks, strays
+        h = float(np.median([m.glyph_height for m in marks]))
+        near = np.array([s.center for g in groups for s in g], np.float64)
+        lo, hi = SECOND_LOOK_SIZE
+        new = [m for m in self.finder.second_look(image, seen, near, SECOND_LOOK_REACH * h,
+                                                   marks)
+               if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
+               and all(math.dist(m.center, n.center) > n.height for n in marks)
+               and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
+        if not new:
+            return marks, strays
+        marks = _consistent(marks + new)
+        if min(m.score for m in marks) < SECOND_LOOK_LEAST:
+            return marks, strays
+        centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
+        explained = np.zeros(len(strays), bool)
+        for m in new:
+            explained |= in_index_box(centres, m)
+        return marks, [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:

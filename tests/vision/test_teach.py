@@ -236,13 +236,19 @@ def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
     # paris' 小王 corner is club-like: a 2♣'s top pip beside the indices, or a big pip by an
     # index, read as it (992 read 992B, 888888 read 888888BB, 4444 read 4444R) before the
     # survey's big pips were kept from the taught-joker reader
-    folder = DATA / "card-faces" / "paris"
+    _assert_taught_readings("paris", [(2007, 3, "992"), (2020, 2, "888888"), (2029, 4, "4444")])
+
+
+def _assert_taught_readings(deck: str, cases: list[tuple[int, int, str]]) -> None:
+    """With ``deck`` taught from its own faces, each (seed, seat) of its scenes reads as
+    given."""
+    folder = DATA / "card-faces" / deck
     if not folder.is_dir():
         pytest.skip("card-faces data not present")
     faces = FolderFaces(folder)
     rec = teach_faces(faces)[0].recognizer()
     gen = SceneGenerator(faces, size=(1280, 720))
-    for seed, seat, laid in ((2007, 3, "992"), (2020, 2, "888888"), (2029, 4, "4444")):
+    for seed, seat, laid in cases:
         scene = gen.render(seed)
         reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
         assert format_cards(reading.cards) == laid, seed
@@ -264,14 +270,5 @@ def test_a_taught_deck_still_tells_a_washed_out_big_joker_by_its_red() -> None:
     # anglo's jokers taught from sharp photos measured 0 and ~174; the threshold at the
     # midpoint (87) read its pink 大王, washed out by the camera to ~65, as 小王
     # (2R read 2B, KR read KB, 666R read 666B, 4R read 4B)
-    folder = DATA / "card-faces" / "anglo"
-    if not folder.is_dir():
-        pytest.skip("card-faces data not present")
-    faces = FolderFaces(folder)
-    rec = teach_faces(faces)[0].recognizer()
-    gen = SceneGenerator(faces, size=(1280, 720))
-    for seed, seat, laid in ((2024, 4, "2R"), (2031, 5, "KR"), (2044, 5, "666R"),
-                             (2050, 4, "4R")):
-        scene = gen.render(seed)
-        reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
-        assert format_cards(reading.cards) == laid, seed
+    _assert_taught_readings("anglo", [(2024, 4, "2R"), (2031, 5, "KR"), (2044, 5, "666R"),
+                                      (2050, 4, "4R")])
