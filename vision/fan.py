@@ -40,6 +40,10 @@ from vision.types import BGRImage, Mask
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
 INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
+# Two read cards this far apart with unread ink between them lie two steps apart (a strip
+# showing a whole index takes 12 mm or more; single steps of 17–22 mm with a big pip between
+# them were taken for two in dev sets, two steps of 30–35 mm with a joker's corner were not).
+TWO_STEPS_MM = 24.0
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
@@ -180,13 +184,24 @@ def _box_pixels(shape: tuple[int, ...], frame: FanFrame, center: npt.NDArray[np.
 
 
 def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64],
-          height: float, joker_red: float) -> Rank:
-    """大王 when the ink at an unread corner (where a glyph would be) is red."""
+          height: float, joker_red: float, read: list[IndexMark]) -> Rank:
+    """大王 when the ink at an unread corner (where a glyph would be) is red, leaving out the
+    read indices' own boxes (the next card's index often lies inside the corner's box)."""
     ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
-    inked = ink.inks.ink[ys, xs] > 0
+    inked = (ink.inks.ink[ys, xs] > 0) & _outside_read(ys, xs, read)
     if inked.sum() < 4:
         return Rank.SMALL_JOKER
     return joker_of_colour(image, ys[inked], xs[inked], joker_red)
+
+
+def _outside_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
+                  read: list[IndexMark]) -> npt.NDArray[np.bool_]:
+    """Which pixels lie outside every read index's own box (:func:`in_index_box`)."""
+    pts = np.stack([xs, ys], axis=1).astype(np.float64)
+    free = np.ones(len(pts), bool)
+    for m in read:
+        free &= ~in_index_box(pts, m)
+    return free
 
 
 def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
@@ -242,12 +257,8 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
                          0.9 * height)
     if not len(ys):
         return False
-    pts = np.stack([xs, ys], axis=1).astype(np.float64)
-    free = np.ones(len(pts), bool)
-    for m in read:
-        free &= ~in_index_box(pts, m)
-    inked = ink.inks.ink[ys, xs] > 0
-    return bool((inked & free).sum() >= INKED * len(ys))
+    inked = (ink.inks.ink[ys, xs] > 0) & _outside_read(ys, xs, read)
+    return bool(inked.sum() >= INKED * len(ys))
 
 
 def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.float64],
@@ -258,6 +269,19 @@ def _stray_near(strays: list[StrayInk], frame: FanFrame, center: npt.NDArray[np.
         v = np.subtract(s.center, center)
         along, across = float(v @ frame.down), float(v @ frame.across)
         if abs(across) < 0.75 * step and -1.0 * height < along < 2.5 * height:
+            return True
+    return False
+
+
+def _stray_between(strays: list[StrayInk], frame: FanFrame, line: float, height: float,
+                   places: npt.NDArray[np.float64], px_per_mm: float) -> bool:
+    """Whether ink no index used lies at a corner between two read cards (``places``), a
+    fan step (:data:`MIN_STEP_MM`) from either: their one gap is then two steps."""
+    least = MIN_STEP_MM * px_per_mm
+    for s in strays:
+        v = np.array(s.center, np.float64)
+        across, along = float(v @ frame.across), float(v @ frame.down) - line
+        if places[0] + least < across < places[1] - least and -height < along < 2.5 * height:
             return True
     return False
 
@@ -316,6 +340,10 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     step = _single_step(places, px_per_mm)
     if more_step is not None and len(places) < 3:  # one gap may be two steps
         step = more_step if step is None else min(step, more_step)
+    if (step is not None and len(places) == 2 and step > 0.75 * (places[1] - places[0])
+            and places[1] - places[0] >= TWO_STEPS_MM * px_per_mm
+            and _stray_between(strays, frame, line, height, places, px_per_mm)):
+        step = (places[1] - places[0]) / 2
     if step is None:
         return []
     slots: list[float] = []
@@ -345,7 +373,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     templates = _templates(ink.inks.darkest, frame, models, height)
     out = []
     for center in corners:
-        joker = _kind(image, ink, frame, center, height, joker_red)
+        joker = _kind(image, ink, frame, center, height, joker_red, marks_read)
         like = (_likeness(ink.inks.darkest, frame, center, templates, height) if models
                 else -1.0)
         if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)

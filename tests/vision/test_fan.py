@@ -3,13 +3,24 @@ that were, and from the paper reaching past the end cards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from gouji.cards import Rank, parse_cards
-from vision.faces import DrawnFaces
-from vision.fan import _box_pixels, _paper_span, _steps, fan_frame, unread_cards
-from vision.indices import IndexMark, InkMap, PaperInk
+from gouji.cards import Rank, format_cards, parse_cards
+from vision.faces import DrawnFaces, FolderFaces
+from vision.fan import (
+    TWO_STEPS_MM,
+    _box_pixels,
+    _kind,
+    _paper_span,
+    _steps,
+    _stray_between,
+    fan_frame,
+    unread_cards,
+)
+from vision.indices import IndexMark, InkMap, PaperInk, StrayInk
 from vision.recognize import ZONE_PX_PER_MM, Recognizer, group_cards, zone_view
 from vision.synth import Effects, SceneGenerator
 
@@ -141,3 +152,76 @@ def test_older_paper_past_the_read_indices_tells_no_end() -> None:
     span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
     assert span[0] is not None and span[1] is not None
 
+
+
+def _two_read(gap_mm: float) -> list[tuple[IndexMark, ...]]:
+    """Two read indices on the line y = 100 (fan "down" +y, across +x), ``gap_mm`` apart."""
+    return [(_mark((0.0, 1.0), (100.0, 100.0)),),
+            (_mark((0.0, 1.0), (100.0 + gap_mm * ZONE_PX_PER_MM, 100.0)),)]
+
+
+@pytest.mark.parametrize(("gap_mm", "stray_x", "stray_y", "between"), [
+    (30.0, 0.5, 110.0, True),  # midway, on the index line
+    (30.0, 0.3, 140.0, True),  # a word's length below it still counts
+    (30.0, 0.05, 110.0, False),  # within a step of a read index: its own card's ink
+    (30.0, 0.5, 200.0, False),  # far down the cards: a pip, not a corner
+])
+def test_ink_between_two_read_cards_tells_where_a_card_lies(
+        gap_mm: float, stray_x: float, stray_y: float, between: bool) -> None:
+    cards = _two_read(gap_mm)
+    frame = fan_frame([m for marks in cards for m in marks])
+    places = np.array([100.0, 100.0 + gap_mm * ZONE_PX_PER_MM])
+    stray = StrayInk((100.0 + stray_x * gap_mm * ZONE_PX_PER_MM, stray_y), 30.0, 20.0, 0.0)
+    assert _stray_between([stray], frame, 100.0, 30.0, places, ZONE_PX_PER_MM) is between
+
+
+@pytest.mark.parametrize(("gap_mm", "found"), [(TWO_STEPS_MM + 6, 1), (TWO_STEPS_MM - 5, 0)])
+def test_two_read_cards_far_apart_with_ink_between_have_a_card_between(
+        gap_mm: float, found: int) -> None:
+    """Two read cards tell no step, but ink no index used lying midway on their index line
+    is a third card's corner (a joker's picture or word) when they lie two steps apart;
+    closer, their one gap is a single step and the ink a pip of the lower card."""
+    view = np.full((400, 700, 3), 255, np.uint8)
+    rec = Recognizer()
+    survey = rec.finder.survey(view)
+    cards = _two_read(gap_mm)
+    middle = (100.0 + gap_mm * ZONE_PX_PER_MM / 2, 110.0)
+    got = unread_cards(view, cards, [StrayInk(middle, 30.0, 20.0, 80.0)], survey.ink,
+                       ZONE_PX_PER_MM, rec.finder.joker_red)
+    assert len(got) == found
+    if found:
+        assert got[0].center[0] == pytest.approx(middle[0], abs=1.0)
+
+
+def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
+    """The kind of an unread corner is told by its own ink: a red index read beside it
+    (inside the corner's box, as in a tight fan) is left out, so black ink there reads 小王."""
+    view = np.full((300, 300, 3), 255, np.uint8)
+    view[95:125, 90:110] = 0  # black ink at the unread corner
+    view[95:125, 114:140] = (0, 0, 230)  # a red read index beside it
+    rec = Recognizer()
+    ink = rec.finder.survey(view).ink
+    frame = fan_frame([_mark((0.0, 1.0))])
+    red_index = IndexMark(Rank.NINE, 0.9, 0.3, Rank.SIX, (127.0, 110.0), (0.0, 1.0), 30.0,
+                          "H", 1)
+    center = np.array([105.0, 110.0])
+    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red, []) is Rank.BIG_JOKER
+    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red,
+                 [red_index]) is Rank.SMALL_JOKER
+
+
+# a joker between two read cards, its corner only a strip: anglo 66R read 66 (sure!); paris
+# and neoclassical KKR read KK (tests/vision/test_big_pips.py); neoclassical 66R read 66B,
+# its 大王's red circle judged with the next card's black 6 beside it; neoclassical QQQQBB
+# read QQQQBR the same way
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("anglo", 2036, 5, "66R"), ("neoclassical", 2036, 5, "66R"),
+    ("neoclassical", 2057, 4, "QQQQBB"),
+])
+def test_jokers_hidden_between_read_cards_are_found(shared_data: Path, deck: str, seed: int,
+                                                    seat: int, cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+    assert reading.unsure  # a joker inferred from the fan is always confirmed
