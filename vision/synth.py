@@ -26,6 +26,7 @@ from vision.types import BGRImage, Homography, Points
 
 CARD_MM = (63.0, 88.0)
 MAT_PX_PER_MM = 2.5
+JOKERS_OF_A_KIND = 4  # four decks: four 小王 and four 大王
 
 
 
@@ -72,19 +73,35 @@ class Scene:
 
 
 def random_set(rng: np.random.Generator, max_cards: int = 12) -> tuple[Rank, ...]:
-    """A plausible played set: n of one rank, sometimes with 2s and jokers mixed in."""
+    """A plausible played set: n of one rank, sometimes with 2s and jokers mixed in; never
+    more jokers of a kind than the four decks hold (:func:`four_decks_hold`)."""
     n = int(min(max_cards, 1 + rng.geometric(0.3))) if rng.random() < 0.8 else \
         int(rng.integers(1, max_cards + 1))
     kind = rng.random()
     if kind < 0.08:
-        return tuple(Rank.BIG_JOKER if rng.random() < 0.5 else Rank.SMALL_JOKER for _ in range(n))
+        return four_decks_hold(
+            [Rank.BIG_JOKER if rng.random() < 0.5 else Rank.SMALL_JOKER for _ in range(n)])
     base = Rank.TWO if kind < 0.16 else NATURAL_RANKS[int(rng.integers(len(NATURAL_RANKS)))]
     cards = []
     for _ in range(n):
         r = rng.random()
         wild = (Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER)[int(rng.integers(3))]
         cards.append(wild if r < 0.2 and base is not Rank.TWO else base)
-    return tuple(cards)
+    return four_decks_hold(cards)
+
+
+def four_decks_hold(cards: list[Rank]) -> tuple[Rank, ...]:
+    """``cards`` as four decks can hold them (四副牌: four of each joker): a joker past the
+    fourth of its kind becomes the other kind while that has fewer than four, else is left
+    out."""
+    kept: list[Rank] = []
+    for rank in cards:
+        if rank.is_joker and kept.count(rank) == JOKERS_OF_A_KIND:
+            rank = Rank.SMALL_JOKER if rank is Rank.BIG_JOKER else Rank.BIG_JOKER
+            if kept.count(rank) == JOKERS_OF_A_KIND:
+                continue
+        kept.append(rank)
+    return tuple(kept)
 
 
 @lru_cache(maxsize=4)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gouji.cards import Rank, parse_cards
 from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces, face_name
-from vision.synth import Effects, SceneGenerator
+from vision.synth import Effects, SceneGenerator, four_decks_hold, random_set
 
 
 def test_face_names_follow_the_folder_layout() -> None:
@@ -49,3 +52,19 @@ def test_folder_faces(shared_data: Path) -> None:
     assert faces.face(Rank.QUEEN, "D").mode == "RGBA"
     scene = SceneGenerator(faces).render(1, {2: parse_cards("QQ")})
     assert scene.image.shape == (720, 1280, 3)
+
+
+@pytest.mark.parametrize(("drawn", "kept"), [
+    ("RRRRRR", "BBRRRR"),  # a fifth and sixth 大王 become 小王
+    ("BBBBBRRRRR", "BBBBRRRR"),  # past eight jokers, none
+    ("QQQ2BR", "QQQ2BR"),
+])
+def test_a_set_holds_no_more_jokers_than_four_decks(drawn: str, kept: str) -> None:
+    assert sorted(four_decks_hold(list(parse_cards(drawn)))) == sorted(parse_cards(kept))
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_random_sets_are_ones_four_decks_can_hold(seed: int) -> None:
+    cards = random_set(np.random.default_rng(seed))
+    assert 1 <= len(cards) <= 12
+    assert cards.count(Rank.SMALL_JOKER) <= 4 and cards.count(Rank.BIG_JOKER) <= 4
