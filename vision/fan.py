@@ -218,14 +218,30 @@ def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[n
 
 
 def _likeness(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
-              templates: list[npt.NDArray[np.float32]], height: float) -> float:
+              templates: list[npt.NDArray[np.float32]], height: float,
+              read: list[IndexMark]) -> float:
     """How well the ink at an unread corner matches the ``templates`` (:func:`_templates`):
-    the best normalised correlation within half a glyph of ``center``."""
-    window = _upright(gray, frame, center, 1.2 * height, round(2.4 * TEMPLATE_PX))
+    the best normalised correlation within half a glyph of ``center``, leaving out matches
+    centred in a read index's own box (:func:`in_index_box`: a corner inferred beside a read
+    index would match that index itself)."""
+    size = round(2.4 * TEMPLATE_PX)
+    window = _upright(gray, frame, center, 1.2 * height, size)
+    scale = 2.4 * height / size  # image pixels per window pixel
     best = -1.0
     for t in templates:
-        if window.shape[0] >= t.shape[0]:
-            best = max(best, float(cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED).max()))
+        if window.shape[0] < t.shape[0]:
+            continue
+        fit = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
+        v, u = np.mgrid[:fit.shape[0], :fit.shape[1]]
+        # each match's centre, in the image: window (u, v) as _upright samples it
+        du = (u.ravel() + t.shape[1] / 2 - size / 2) * scale
+        dv = (v.ravel() + t.shape[0] / 2 - size / 2) * scale
+        pts = center + du[:, None] * frame.across + dv[:, None] * frame.down
+        free = np.ones(len(pts), bool)
+        for m in read:
+            free &= ~in_index_box(pts, m)
+        if free.any():
+            best = max(best, float(fit.ravel()[free].max()))
     return best
 
 
@@ -374,7 +390,8 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     out = []
     for center in corners:
         joker = _kind(image, ink, frame, center, height, joker_red, marks_read)
-        like = (_likeness(ink.inks.darkest, frame, center, templates, height) if models
+        like = (_likeness(ink.inks.darkest, frame, center, templates, height, marks_read)
+                if models
                 else -1.0)
         if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
                                      or _inked(ink, frame, center, step, height, marks_read)):

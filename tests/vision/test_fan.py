@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -14,9 +15,11 @@ from vision.fan import (
     TWO_STEPS_MM,
     _box_pixels,
     _kind,
+    _likeness,
     _paper_span,
     _steps,
     _stray_between,
+    _templates,
     fan_frame,
     unread_cards,
 )
@@ -217,11 +220,28 @@ def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
 @pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
     ("anglo", 2036, 5, "66R"), ("neoclassical", 2036, 5, "66R"),
     ("neoclassical", 2057, 4, "QQQQBB"),
+    # a 大王 past a tight fan's last read card, its corner inferred beside that card's index
+    # and matched to it: 44R read 444, KKKKKKKKBRRR read KKKKKKKKKBRR
+    ("neoclassical", 2038, 5, "44R"), ("neoclassical", 2059, 1, "KKKKKKKKBRRR"),
 ])
-def test_jokers_hidden_between_read_cards_are_found(shared_data: Path, deck: str, seed: int,
+def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: str, seed: int,
                                                     seat: int, cards: str) -> None:
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
     scene = gen.render(seed)
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure  # a joker inferred from the fan is always confirmed
+
+
+def test_an_unread_corner_beside_a_read_index_is_not_taken_for_it() -> None:
+    """A corner inferred within half a glyph of a read index (the paper past a tight fan's
+    last card) would match that index itself: matches centred in a read index's own box are
+    left out, so a joker's corner there is not read as one more card of the main rank."""
+    gray = np.full((240, 240), 255, np.uint8)
+    cv2.putText(gray, "4", (100, 125), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 0, 3)
+    four = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SIX, (113.0, 110.0), (0.0, 1.0), 30.0, "S", 1)
+    frame = fan_frame([four])
+    templates = _templates(gray, frame, [np.array(four.center)], 30.0)
+    beside = np.array([113.0 - 12.0, 110.0])  # 0.4 glyph heights off the read 4
+    assert _likeness(gray, frame, beside, templates, 30.0, []) > 0.9
+    assert _likeness(gray, frame, beside, templates, 30.0, [four]) < 0.62
