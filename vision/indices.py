@@ -579,6 +579,22 @@ def in_index_box(points: npt.NDArray[np.float64], mark: IndexMark) -> npt.NDArra
     return inside
 
 
+LINES_AROUND = 1.5  # second_look cuts lines this many of their least lengths about each point
+
+
+def cut_lines(ink: Mask, length: float) -> Mask:
+    """``ink`` (0/255) less its straight lines at least ``length`` pixels long (a card's
+    edge line), each erased 3 px wide (probabilistic Hough transform)."""
+    found = cv2.HoughLinesP(ink, 1, np.pi / 180, int(0.8 * length), minLineLength=int(length),
+                            maxLineGap=3)
+    if found is None:
+        return ink
+    out = ink.copy()
+    for x0, y0, x1, y1 in found.reshape(-1, 4).astype(int).tolist():
+        cv2.line(out, (int(x0), int(y0)), (int(x1), int(y1)), 0, 3)
+    return out
+
+
 @dataclass(frozen=True)
 class StrayInk:
     """Glyph-sized ink on paper, near its edge, that no index reading used: perhaps a corner
@@ -858,7 +874,8 @@ class IndexFinder:
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: npt.NDArray[np.float64],
                     reach: float, read: Sequence[IndexMark] = (),
-                    ratio: float = SECOND_LOOK_RATIO) -> list[IndexMark]:
+                    ratio: float = SECOND_LOOK_RATIO,
+                    lines_over: float | None = None) -> list[IndexMark]:
         """The indices read within ``reach`` pixels of the points ``near`` (stray ink where
         a card's corner should be) when ink is anything darker than ``ratio`` × the paper
         level, on the same paper as the survey that gave ``seen``; not of the ink in the
@@ -866,7 +883,10 @@ class IndexFinder:
 
         Thin strokes in a blurred frame (neoclassical's red serif digits) fall apart at
         :data:`INK_RATIO`: the glyph then reads as stray fragments; counted with fainter
-        ink it holds together.  Only the ink around ``near`` is labelled and read."""
+        ink it holds together.  Only the ink around ``near`` is labelled and read.
+        ``lines_over``: straight lines of ink at least this long (pixels) are cut out first,
+        within that distance of the points (:func:`cut_lines`: a glyph touching the covering
+        card's edge line is one shape with it)."""
         inks, big = seen.inks, seen.big
         hgt, wid = inks.ink.shape
         x0, y0 = np.maximum(np.floor(near.min(axis=0) - reach - big), 0).astype(int)
@@ -875,6 +895,11 @@ class IndexFinder:
         box = np.s_[y0:y1, x0:x1]
         ink = cv2.bitwise_and(cv2.compare(inks.darkest[box], ink_level(inks.level[box], ratio),
                                           cv2.CMP_LT), inks.paper[box] * 255)
+        if lines_over is not None:  # (only about the points: a Hough transform is dear)
+            r = int(LINES_AROUND * lines_over)
+            for x, y in (near - np.array([x0, y0])).astype(int).tolist():
+                part = np.s_[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1]
+                ink[part] = cut_lines(ink[part], lines_over)
         crop_labels, stats, centers, crop_split = ink_components((ink > 0).astype(np.uint8),
                                                                  big)
         # (back in the whole view's pixels, as the paper and its regions are)

@@ -64,6 +64,7 @@ SECOND_LOOK_REACH = 2.5
 SECOND_LOOK_LEAST = 0.8
 SECOND_LOOK_SIZE = (0.75, 1.3)
 SECOND_LOOK_ON = 0.8
+EDGE_LINE = 1.5  # glyph heights: a straight line of ink this long is a card's edge
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
@@ -418,6 +419,15 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
     return [[s for s, _ in g] for g in groups]
 
 
+def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]:
+    """``strays`` less those in the box of an index of ``new`` (read on a second look)."""
+    centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
+    explained = np.zeros(len(strays), bool)
+    for m in new:
+        explained |= in_index_box(centres, m)
+    return [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
+
+
 def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[StrayInk]],
                  joker_red: float) -> list[tuple[tuple[Rank, ...], float]]:
     """Candidates when cards were seen but not read: the reading as it stands, then plus a
@@ -585,21 +595,18 @@ class Recognizer:
         if earlier is not None:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
-        cards = group_cards(marks)
-        cards = _off_the_line(cards)
+        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
         if not cards:
             if earlier is not None:
                 return SetReading((), 1.0, False)
             return self._jokers(image, survey.ink)
+        new = self._at_unread_jokers(image, survey.ink, marks, in_fan)
+        if new:  # indices read where the fan guessed jokers: the fan again with them
+            marks, strays = _consistent(marks + new), _unexplained(strays, new)
+            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        counted = _counted(cards)
-        in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
-                              ZONE_PX_PER_MM, self.finder.joker_red,
-                              None if earlier is None else earlier.paper)
-        if earlier is None:  # (over older cards, their edges would count too)
-            in_fan = self._with_edges(image, survey, counted, strays, in_fan)
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
         doubts = tuple(d for d, there in (
@@ -631,24 +638,58 @@ class Recognizer:
         groups = unread_corners(marks, strays)
         if not groups:
             return marks, strays
-        h = float(np.median([m.glyph_height for m in marks]))
         near = np.array([s.center for g in groups for s in g], np.float64)
-        lo, hi = SECOND_LOOK_SIZE
-        new = [m for m in self.finder.second_look(image, seen, near, SECOND_LOOK_REACH * h,
-                                                   marks)
-               if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
-               and all(math.dist(m.center, n.center) > n.height for n in marks)
-               and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
+        new = self._looked_again(image, seen, marks, near)
         if not new:
             return marks, strays
         marks = _consistent(marks + new)
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
             return marks, strays
-        centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
-        explained = np.zeros(len(strays), bool)
-        for m in new:
-            explained |= in_index_box(centres, m)
-        return marks, [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
+        return marks, _unexplained(strays, new)
+
+    def _looked_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                      near: npt.NDArray[np.float64], lines_over: float | None = None
+                      ) -> list[IndexMark]:
+        """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
+        near the points ``near`` that fit the set read (``marks``): good matches
+        (:data:`SECOND_LOOK_LEAST`), of its glyphs' size, on no read index and on one of the
+        points.  ``lines_over``: in glyph heights, as the second look's."""
+        h = float(np.median([m.glyph_height for m in marks]))
+        lo, hi = SECOND_LOOK_SIZE
+        looked = self.finder.second_look(image, seen, near, SECOND_LOOK_REACH * h, marks,
+                                         lines_over=None if lines_over is None
+                                         else lines_over * h)
+        return [m for m in looked
+                if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
+                and not any(in_index_box(np.array([m.center]), n)[0] for n in marks)
+                and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
+
+    def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
+             strays: list[StrayInk], earlier: EarlierCards | None
+             ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard]]:
+        """The cards read from ``marks`` (those on the set's line), the ones a fan counts
+        (:func:`_counted`) and the fan's cards whose index was not read
+        (:func:`vision.fan.unread_cards`, and where its edges show more)."""
+        cards = _off_the_line(group_cards(marks))
+        if not cards:
+            return [], [], []
+        counted = _counted(cards)
+        in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
+                              ZONE_PX_PER_MM, self.finder.joker_red,
+                              None if earlier is None else earlier.paper)
+        if earlier is None:  # (over older cards, their edges would count too)
+            in_fan = self._with_edges(image, survey, counted, strays, in_fan)
+        return cards, counted, in_fan
+
+    def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                          in_fan: list[UnreadCard]) -> list[IndexMark]:
+        """Indices read, on a second look with the cards' edge lines cut out
+        (:data:`EDGE_LINE`), where the fan guessed a joker: a 2 whose glyph touches the
+        covering card's edge is one shape with that line, and no index, at first."""
+        slots = [u.center for u in in_fan if u.rank.is_joker]
+        if not slots:
+            return []
+        return self._looked_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
-from vision.indices import IndexFinder, IndexMark, PaperInk, StrayInk
-from vision.recognize import Doubt, Recognizer
+from vision.fan import UnreadCard
+from vision.indices import IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
+from vision.recognize import EDGE_LINE, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
@@ -53,10 +55,13 @@ class _Looks(IndexFinder):
         super().__init__(Recognizer().finder.model)
         self.found = found
         self.asked: list[tuple[float, float]] = []
+        self.lines_over: float | None = None
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: np.ndarray, reach: float,
-                    read: object = (), ratio: float = 0.0) -> list[IndexMark]:
+                    read: object = (), ratio: float = 0.0,
+                    lines_over: float | None = None) -> list[IndexMark]:
         self.asked += [(float(x), float(y)) for x, y in near]
+        self.lines_over = lines_over
         return self.found
 
 
@@ -118,3 +123,44 @@ def test_a_set_read_whole_on_a_second_look_is_sure(recognizer: Recognizer,
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
     assert format_cards(reading.cards) == "2222222"
     assert not reading.unsure and Doubt.UNREAD_IN_FAN not in reading.doubts
+
+
+def test_a_glyph_touching_a_card_edge_line_comes_apart_from_it() -> None:
+    ink = np.zeros((200, 200), np.uint8)
+    cv2.line(ink, (100, 10), (100, 190), 255, 2)  # the covering card's edge
+    cv2.circle(ink, (88, 100), 11, 255, -1)  # a glyph touching it
+    assert cv2.connectedComponents(ink)[0] == 2  # (background and one shape)
+    cut = cut_lines(ink, 60.0)
+    assert cv2.connectedComponents(cut)[0] == 2  # the glyph alone
+    assert cut[100, 88] == 255 and not cut[30:170, 99:102].any()
+    blob = np.zeros_like(ink)
+    cv2.circle(blob, (88, 100), 11, 255, -1)
+    assert (cut_lines(blob, 60.0) == blob).all()  # no line: nothing cut
+
+
+def test_where_the_fan_guessed_a_joker_the_corner_is_read_again_with_edge_lines_cut() -> None:
+    rec = Recognizer()
+    looks = _Looks([_mark(Rank.TWO, 0.85, 203.0)])
+    rec.finder = looks
+    read = [_mark(Rank.FOUR, 0.9, 100.0), _mark(Rank.FOUR, 0.9, 150.0)]
+    slots = [UnreadCard((200.0, 100.0), Rank.SMALL_JOKER, Rank.SMALL_JOKER, 0.3),
+             UnreadCard((250.0, 100.0), Rank.FOUR, Rank.BIG_JOKER, 0.8)]
+    image = np.zeros((200, 600, 3), np.uint8)
+    found = rec._at_unread_jokers(image, None, read, slots)  # type: ignore[arg-type]
+    assert [m.rank for m in found] == [Rank.TWO]
+    assert looks.asked == [(200.0, 100.0)]  # only where a joker was guessed
+    assert looks.lines_over == pytest.approx(EDGE_LINE * 40.0)
+
+
+# a 2 at the fan's end whose glyph runs into the covering card's edge line was guessed a
+# joker: 44442 read 4444B, QQQQ2 read QQQQB
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2018, 2, "44442"), ("paris", 2022, 5, "QQQQ2"), ("neoclassical", 2075, 3, "44442"),
+])
+def test_a_two_touching_an_edge_line_is_read(recognizer: Recognizer, shared_data: Path,
+                                             deck: str, seed: int, seat: int,
+                                             cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
