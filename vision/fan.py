@@ -32,7 +32,7 @@ from vision.indices import (
     IndexMark,
     PaperInk,
     StrayInk,
-    in_index_box,
+    in_any_index_box,
     joker_of_colour,
 )
 from vision.types import BGRImage, Mask
@@ -188,20 +188,16 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     """大王 when the ink at an unread corner (where a glyph would be) is red, leaving out the
     read indices' own boxes (the next card's index often lies inside the corner's box)."""
     ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
-    inked = (ink.inks.ink[ys, xs] > 0) & _outside_read(ys, xs, read)
+    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, read)
     if inked.sum() < 4:
         return Rank.SMALL_JOKER
     return joker_of_colour(image, ys[inked], xs[inked], joker_red)
 
 
-def _outside_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
-                  read: list[IndexMark]) -> npt.NDArray[np.bool_]:
-    """Which pixels lie outside every read index's own box (:func:`in_index_box`)."""
-    pts = np.stack([xs, ys], axis=1).astype(np.float64)
-    free = np.ones(len(pts), bool)
-    for m in read:
-        free &= ~in_index_box(pts, m)
-    return free
+def _in_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
+             read: list[IndexMark]) -> npt.NDArray[np.bool_]:
+    """Which pixels lie in a read index's own box (:func:`in_any_index_box`)."""
+    return in_any_index_box(np.stack([xs, ys], axis=1).astype(np.float64), read)
 
 
 def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
@@ -236,10 +232,8 @@ def _likeness(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[
         # each match's centre, in the image: window (u, v) as _upright samples it
         du = (u.ravel() + t.shape[1] / 2 - size / 2) * scale
         dv = (v.ravel() + t.shape[0] / 2 - size / 2) * scale
-        pts = center + du[:, None] * frame.across + dv[:, None] * frame.down
-        free = np.ones(len(pts), bool)
-        for m in read:
-            free &= ~in_index_box(pts, m)
+        free = ~in_any_index_box(center + du[:, None] * frame.across
+                                 + dv[:, None] * frame.down, read)
         if free.any():
             best = max(best, float(fit.ravel()[free].max()))
     return best
@@ -273,7 +267,7 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
                          0.9 * height)
     if not len(ys):
         return False
-    inked = (ink.inks.ink[ys, xs] > 0) & _outside_read(ys, xs, read)
+    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, read)
     return bool(inked.sum() >= INKED * len(ys))
 
 

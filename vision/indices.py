@@ -24,7 +24,7 @@ pips are not such ink).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from statistics import median
@@ -579,6 +579,15 @@ def in_index_box(points: npt.NDArray[np.float64], mark: IndexMark) -> npt.NDArra
     return inside
 
 
+def in_any_index_box(points: npt.NDArray[np.float64], marks: Iterable[IndexMark]
+                     ) -> npt.NDArray[np.bool_]:
+    """Which ``points`` (n, 2) lie in the own box (:func:`in_index_box`) of any of ``marks``."""
+    inside = np.zeros(len(points), bool)
+    for m in marks:
+        inside |= in_index_box(points, m)
+    return inside
+
+
 LINES_AROUND = 1.5  # second_look cuts lines this many of their least lengths about each point
 
 
@@ -590,7 +599,7 @@ def cut_lines(ink: Mask, length: float) -> Mask:
     if found is None:
         return ink
     out = ink.copy()
-    for x0, y0, x1, y1 in found.reshape(-1, 4).astype(int).tolist():
+    for x0, y0, x1, y1 in found.reshape(-1, 4).tolist():
         cv2.line(out, (int(x0), int(y0)), (int(x1), int(y1)), 0, 3)
     return out
 
@@ -614,9 +623,7 @@ def _stray_candidates(stats: Labels, centers: Labels, cand: list[int],
     if not cand:
         return []
     c = centers[np.array(cand)]
-    keep = np.ones(len(cand), bool)
-    for m in marks:
-        keep &= ~in_index_box(c, m)
+    keep = ~in_any_index_box(c, marks)
     for m in marks:  # the letters of a read JOKER
         if m.pip == "O":
             keep &= ~_in_joker_column(c, m)
@@ -917,8 +924,7 @@ class IndexFinder:
         c = centers[cand]
         gap = np.hypot(c[:, None, 0] - near[None, :, 0], c[:, None, 1] - near[None, :, 1])
         keep = (gap <= reach).any(axis=1)
-        for m in read:
-            keep &= ~in_index_box(c, m)
+        keep &= ~in_any_index_box(c, read)
         cand = [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
         parts = self._find_in(image, labels, stats, centers, cand, seen.blobs)
         spans: dict[int, FloatArray] = {}

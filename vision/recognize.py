@@ -34,7 +34,7 @@ from vision.indices import (
     StrayInk,
     Survey,
     darkest_channel,
-    in_index_box,
+    in_any_index_box,
     mark_frame,
 )
 from vision.joker_fan import fan_strips, joker_fan
@@ -422,9 +422,7 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
 def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]:
     """``strays`` less those in the box of an index of ``new`` (read on a second look)."""
     centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
-    explained = np.zeros(len(strays), bool)
-    for m in new:
-        explained |= in_index_box(centres, m)
+    explained = in_any_index_box(centres, new)
     return [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
 
 
@@ -661,7 +659,7 @@ class Recognizer:
                                          else lines_over * h)
         return [m for m in looked
                 if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
-                and not any(in_index_box(np.array([m.center]), n)[0] for n in marks)
+                and not in_any_index_box(np.array([m.center]), marks)[0]
                 and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
 
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
