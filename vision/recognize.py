@@ -166,9 +166,20 @@ def _frame(mark: IndexMark) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.flo
     return d, r, mark.glyph_height
 
 
+def _pair_rank(a: IndexMark, b: IndexMark) -> Rank | None:
+    """The rank of one card whose two corners read ``a`` and ``b``, if they may be one card:
+    the same rank, or a 10 and an 8 (a 10 whose digits touch at faint ink reads as an 8 in
+    one corner; an 8 never comes apart into the two digits of a 10)."""
+    if a.rank == b.rank:
+        return a.rank
+    if {a.rank, b.rank} == {Rank.EIGHT, Rank.TEN}:
+        return Rank.TEN
+    return None
+
+
 def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
     """How well ``a`` and ``b`` look like the two corners of one card (lower is better)."""
-    if a.rank != b.rank or (a.blob and b.blob and a.blob != b.blob):
+    if _pair_rank(a, b) is None or (a.blob and b.blob and a.blob != b.blob):
         return None
     d, r, h = _frame(a)
     if float(d @ np.array(b.down)) > -0.85:
@@ -215,9 +226,11 @@ def group_cards(marks: list[IndexMark]) -> list[CardReading]:
             continue
         used |= {i, j}
         a, b = marks[i], marks[j]
-        best = a if a.score >= b.score else b
+        rank = _pair_rank(a, b)
+        assert rank is not None  # _is_pair said they pair
+        best = max((m for m in (a, b) if m.rank == rank), key=lambda m: m.score)
         conf = max(mark_confidence(a), mark_confidence(b))
-        cards.append(CardReading(best.rank, conf, _as_tuple(_pair_corners(a, b)), (a, b),
+        cards.append(CardReading(rank, conf, _as_tuple(_pair_corners(a, b)), (a, b),
                                  best.runner_up))
     for i, m in enumerate(marks):
         if i not in used:

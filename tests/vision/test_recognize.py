@@ -233,6 +233,29 @@ def test_a_set_read_as_two_natural_ranks_is_read_as_a_legal_set() -> None:
     assert tuple(parse_cards("8888")) == in_the_face[1][0]
 
 
+def test_a_ten_read_as_an_eight_in_one_corner_pairs_with_its_other_corner() -> None:
+    """A 10 whose two digits touch at faint ink reads as an 8 in that corner (real photos:
+    4 boxes); with its other corner read as a 10 where a card's two corners lie, it is one
+    card, a 10 (an 8 never comes apart into the two digits of a 10).  Other ranks that
+    differ do not pair."""
+    from vision.recognize import group_cards
+
+    def mark(rank: Rank, x: float, y: float, down: tuple[float, float],
+             score: float) -> IndexMark:
+        return IndexMark(rank, score, 0.3, Rank.THREE, (x, y), down, 10.0, "S", 1)
+
+    # corners of a 57 × 88 card drawn with 10 px glyphs: ~4.6 across and ~7.6 along apart
+    top = (100.0, 100.0)
+    bottom = (100.0 + 46.0, 100.0 + 76.0)
+    cards = group_cards([mark(Rank.EIGHT, *top, (0.0, 1.0), 0.95),
+                         mark(Rank.TEN, *bottom, (0.0, -1.0), 0.85)])
+    assert [c.rank for c in cards] == [Rank.TEN]
+    assert len(cards[0].marks) == 2
+    apart = group_cards([mark(Rank.EIGHT, *top, (0.0, 1.0), 0.95),
+                         mark(Rank.NINE, *bottom, (0.0, -1.0), 0.85)])
+    assert sorted(c.rank for c in apart) == [Rank.EIGHT, Rank.NINE]
+
+
 def test_a_lone_index_on_a_card_face_off_the_line_is_not_a_card() -> None:
     """A lone index of a set's rank lying off the set's index line but on a card's face is
     a pip or court art read as an index: no card.  One at a card's far corner (the top
@@ -277,7 +300,8 @@ def test_a_pip_read_as_a_ten_off_the_index_line_adds_no_card(
 
 # Real photos (../shared/data/real-photos) that read wrong or not at all before find_cards
 # counted faint ink, looked for the paper level falling at a card edge and read a second
-# pass: (photo, row of its label among the photo's rows, its rank, what is hard about it).
+# pass, or paired a 10's corner read as an 8 with its other corner read as a 10:
+# (photo, row of its label among the photo's rows, its rank, what is hard about it).
 REAL_CASES = [
     ("IMG_2394.JPG", 0, Rank.NINE, "a small red 9 whose thin strokes fade below the zone ink"),
     ("IMG_2409.JPG", 0, Rank.TEN, "a small red 10 on dark cloth, its 1 and 0 thin"),
@@ -287,6 +311,8 @@ REAL_CASES = [
     ("IMG_2484.JPG", 0, Rank.QUEEN, "a Q on a pale table: only a brightness step at its edge"),
     ("cam_image46.jpg", 1, Rank.ACE, "an A on a beige floor: only a brightness step at its edge"),
     ("IMG_2473.JPG", 0, Rank.ACE, "a shadowed A on dark wood, below the Otsu paper level"),
+    ("IMG_2462.JPG", 0, Rank.TEN, "a 10 whose digits touch at faint ink in one corner: an 8"),
+    ("IMG_2566.JPG", 2, Rank.TEN, "a 10 whose digits touch at faint ink in one corner: an 8"),
 ]
 
 
