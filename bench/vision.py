@@ -186,17 +186,9 @@ def real_photo_accuracy(folder: Path, rec: Recognizer) -> tuple[int, int, int]:
                       if any(x0 <= m.center[0] <= x1 and y0 <= m.center[1] <= y1 for m in c.marks)]
             if inside:
                 found += 1
-                best = max(inside, key=lambda c: (_iou(c.box, (x0, y0, x1, y1)), c.confidence))
+                best = max(inside, key=lambda c: (c.overlap((x0, y0, x1, y1)), c.confidence))
                 right += best.rank == rank
     return right, found, total
-
-
-def _iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
-    """Intersection over union of two (x0, y0, x1, y1) boxes."""
-    w = max(0, min(a[2], b[2]) - max(a[0], b[0]))
-    h = max(0, min(a[3], b[3]) - max(a[1], b[1]))
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h
-    return w * h / union if union > 0 else 0.0
 
 
 def _fmt(row: list[int]) -> str:

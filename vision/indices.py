@@ -170,15 +170,35 @@ class InkMap:
     level: Mask  # the paper brightness around each pixel (darkest channel, glyphs closed)
 
 
+# Evening out the light (ink_map's flat_light): the paper level is divided by itself blurred
+# over this share of the image's longer side, and paper must still be at least level 60.
+FLAT_BLUR = 0.1
+FLAT_LEAST_LEVEL = 60
+
+
+def _paper_in_even_light(level: Mask, size: tuple[int, int], paper_otsu: float) -> Mask:
+    """Paper (0/1, at ``size``) by the Otsu threshold of the paper ``level`` divided by the
+    light falling on it (``level`` blurred wide): a card in the dim part of a photo is as
+    much brighter than the floor around it as one in the light."""
+    light = cv2.GaussianBlur(level.astype(np.float32), (0, 0), FLAT_BLUR * max(level.shape))
+    even = np.clip(level / np.maximum(light, 1.0) * 128, 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(even, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    full = cv2.resize(even, size, interpolation=cv2.INTER_LINEAR)
+    paper: Mask = (full >= float(otsu) * paper_otsu).astype(np.uint8)
+    return paper
+
+
 def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO,
-            paper_otsu: float = 1.0) -> InkMap:
+            paper_otsu: float = 1.0, flat_light: bool = False) -> InkMap:
     """Ink (darker than ``ratio`` times the paper level around it), paper and paper level of
     a BGR image.
 
     ``kernel`` is the paper-level closing width at quarter resolution (default from the
     image size, :func:`paper_kernel`); pass it when ``image`` is a crop of a larger view.
     Paper is at least level 90 and at least ``paper_otsu`` × the Otsu threshold of the
-    paper level (below 1: dim, shadowed cards on a dark floor count as paper too).
+    paper level (below 1: dim, shadowed cards on a dark floor count as paper too); with
+    ``flat_light``, of the paper level with the light evened out
+    (:func:`_paper_in_even_light`: a photo lit from one side).
     """
     minch = darkest_channel(image)
     h, w = minch.shape
@@ -189,8 +209,12 @@ def ink_map(image: BGRImage, kernel: int | None = None, ratio: float = INK_RATIO
     small = cv2.morphologyEx(small, cv2.MORPH_CLOSE,
                              cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
     bg = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
-    otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    paper = (bg >= max(90.0, float(otsu) * paper_otsu)).astype(np.uint8)
+    if flat_light:
+        paper = _paper_in_even_light(small, (w, h), paper_otsu)
+        paper &= (bg >= FLAT_LEAST_LEVEL).astype(np.uint8)
+    else:
+        otsu, _ = cv2.threshold(small, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        paper = (bg >= max(90.0, float(otsu) * paper_otsu)).astype(np.uint8)
     ink = cv2.compare(minch, ink_level(bg, ratio), cv2.CMP_LT)
     ink = cv2.bitwise_and(ink, paper * 255)
     return InkMap(minch, (ink > 0).astype(np.uint8), paper, bg)
@@ -782,6 +806,8 @@ class Survey:
     strays: list[StrayInk]
     ink: PaperInk
     pips: tuple[tuple[float, float], ...] = ()  # centres of cards' own big pips seen
+    # with Seeing.off_edge: indices read that fit their paper but lie near no edge seen
+    off_edge: tuple[IndexMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -791,6 +817,8 @@ class Seeing:
     ink_ratio: float = INK_RATIO  # ink is darker than this fraction of the paper level
     paper_otsu: float = 1.0  # paper is at least this × the Otsu threshold (:func:`ink_map`)
     edge_drop: float | None = None  # a card edge against a pale floor (:func:`_near_edge`)
+    flat_light: bool = False  # paper told after evening out the light (:func:`ink_map`)
+    off_edge: bool = False  # report the indices near no edge too (:attr:`Survey.off_edge`)
 
 
 ZONE_SEEING = Seeing()
@@ -850,7 +878,8 @@ class IndexFinder:
         paper; an index whose card's edge would lie there counts as near an edge."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
-        inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu)
+        inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu,
+                       seeing.flat_light)
         ink, paper = inks.ink, inks.paper
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)
@@ -875,9 +904,12 @@ class IndexFinder:
         strays = _stray_candidates(stats, centers, unused, marks)
         pips = self._big_pips(labels, stats, strays, marks)
         strays = [i for i in strays if i not in pips]
+        off_edge = (tuple(m for m in parts if m not in seen and _fits_its_paper(m, blobs, spans))
+                    if seeing.off_edge else ())
         return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
                       PaperInk(inks, blobs, big),
-                      tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)))
+                      tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)),
+                      off_edge)
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: npt.NDArray[np.float64],
                     reach: float, read: Sequence[IndexMark] = (),

@@ -69,9 +69,15 @@ ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of squ
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
-PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9), 0.6),
-                (Seeing(ink_ratio=0.65, edge_drop=0.9), 0.8),
-                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9), 0.9))
+# A card on a sheet as white as it shows no edge by the finder's tests; its two indices
+# still read as one card's corners (same rank, opposite ways, a card apart) are one card
+# when both read at least this well, their glyphs within PAIR_SIZE of each other in size.
+OFF_EDGE_SCORE = 0.85
+PAIR_SIZE = 0.25
+PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True), 0.6),
+                (Seeing(ink_ratio=0.65, edge_drop=0.9, off_edge=True), 0.8),
+                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9, off_edge=True), 0.9),
+                (Seeing(ink_ratio=0.7, edge_drop=0.9, flat_light=True, off_edge=True), 0.85))
 
 
 
@@ -92,6 +98,15 @@ class CardReading:
         x0, y0 = np.floor(pts.min(axis=0)).astype(int)
         x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
         return int(x0), int(y0), int(x1), int(y1)
+
+    def overlap(self, box: tuple[int, int, int, int]) -> float:
+        """Intersection over union of :attr:`box` with ``box`` (x0, y0, x1, y1): how well
+        the card fits a box someone drew round it."""
+        a = self.box
+        w = max(0, min(a[2], box[2]) - max(a[0], box[0]))
+        h = max(0, min(a[3], box[3]) - max(a[1], box[1]))
+        union = (a[2] - a[0]) * (a[3] - a[1]) + (box[2] - box[0]) * (box[3] - box[1]) - w * h
+        return w * h / union if union > 0 else 0.0
 
 
 class Doubt(StrEnum):
@@ -191,6 +206,19 @@ def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
     if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.45 <= perp / along <= 0.92):
         return None
     return abs(perp / along - CARD_W / CARD_H)
+
+
+def _paired(marks: Sequence[IndexMark], least: float) -> list[IndexMark]:
+    """Of the ``marks`` scoring at least ``least``, those that pair with another as one
+    card's two corners, glyphs alike in size (:func:`_is_pair`)."""
+    good = [m for m in marks if m.score >= least]
+    out: list[IndexMark] = []
+    for i, a in enumerate(good):
+        for b in good[i + 1:]:
+            if (_is_pair(a, b) is not None
+                    and abs(a.glyph_height - b.glyph_height) <= PAIR_SIZE * a.glyph_height):
+                out += [m for m in (a, b) if m not in out]
+    return out
 
 
 def _single_corners(mark: IndexMark) -> npt.NDArray[np.float64]:
@@ -576,10 +604,13 @@ class Recognizer:
         """The indices in a photo: read with faint ink counted (thin red strokes of small
         cards fade), then, where nothing was read, with a stricter ink threshold (at which
         an index touching a pip comes apart), then with dimmer paper counted (shadowed cards
-        on a dark floor); each pass keeps only its good enough matches."""
+        on a dark floor), then with the light evened out (a card in the dim part of a photo
+        lit from one side); each pass keeps only its good enough matches, near a card's
+        edge or, where no edge shows, two that pair as one card's corners."""
         marks: list[IndexMark] = []
         for seeing, least in PHOTO_PASSES:
-            marks += [m for m in self.finder.find(image, None, seeing)
+            survey = self.finder.survey(image, None, seeing)
+            marks += [m for m in [*survey.marks, *_paired(survey.off_edge, OFF_EDGE_SCORE)]
                       if m.score >= least
                       and all(math.dist(m.center, n.center) > n.height for n in marks)]
         return marks
