@@ -44,6 +44,7 @@ from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
+PAIR_HEIGHTS = 1.5  # a card's two indices are printed alike: glyphs no more unlike in height
 INDEX_DX, INDEX_DY = 0.9, 0.95  # glyph centre from the card's corner
 ZONE_PX_PER_MM = 4.0
 DEFAULT_THRESHOLD = 0.5
@@ -193,8 +194,12 @@ def _pair_rank(a: IndexMark, b: IndexMark) -> Rank | None:
 
 
 def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
-    """How well ``a`` and ``b`` look like the two corners of one card (lower is better)."""
+    """How well ``a`` and ``b`` look like the two corners of one card (lower is better):
+    ranks that may be one card's, facing opposite ways, glyphs alike in size, where a card's
+    two corners lie."""
     if _pair_rank(a, b) is None or (a.blob and b.blob and a.blob != b.blob):
+        return None
+    if max(a.glyph_height, b.glyph_height) > PAIR_HEIGHTS * min(a.glyph_height, b.glyph_height):
         return None
     d, r, h = _frame(a)
     if float(d @ np.array(b.down)) > -0.85:

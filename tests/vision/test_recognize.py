@@ -256,6 +256,21 @@ def test_a_ten_read_as_an_eight_in_one_corner_pairs_with_its_other_corner() -> N
     assert sorted(c.rank for c in apart) == [Rank.EIGHT, Rank.NINE]
 
 
+def test_indices_of_unlike_size_are_not_one_cards_corners() -> None:
+    """A card's two indices are printed alike: a pip read as a 10, 2.4 times the size of
+    the 10 at the far corner (real photo IMG_2579), is no corner of that card, though it
+    lies where one would."""
+    from vision.recognize import PAIR_HEIGHTS, group_cards
+
+    def mark(x: float, y: float, down: tuple[float, float], height: float) -> IndexMark:
+        return IndexMark(Rank.TEN, 0.9, 0.3, Rank.THREE, (x, y), down, height, "S", 1)
+
+    far = mark(146.0, 176.0, (0.0, -1.0), 10.0)
+    assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0), 11.0), far])) == 1
+    big = mark(100.0, 100.0, (0.0, 1.0), 10.0 * PAIR_HEIGHTS * 1.1)
+    assert len(group_cards([big, far])) == 2
+
+
 def test_a_lone_index_on_a_card_face_off_the_line_is_not_a_card() -> None:
     """A lone index of a set's rank lying off the set's index line but on a card's face is
     a pip or court art read as an index: no card.  One at a card's far corner (the top
@@ -318,6 +333,7 @@ REAL_CASES = [
     ("cam_image46.jpg", 3, Rank.JACK, "a dim card in a photo lit unevenly: paper in evened light"),
     ("cam_image48.jpg", 4, Rank.JACK, "a dim card in a photo lit unevenly: paper in evened light"),
     ("cam_image44.jpg", 1, Rank.NINE, "a dim card in a photo lit unevenly: paper in evened light"),
+    ("IMG_2579.JPG", 1, Rank.TEN, "a 10's corner paired with a pip 2.4 times its size read 10"),
     ("IMG_2454.JPG", 0, Rank.NINE, "a card on a white sheet, no edge seen: its two corners pair"),
     ("IMG_2526.JPG", 0, Rank.QUEEN, "a card on a white sheet, no edge seen: its two corners pair"),
 ]
