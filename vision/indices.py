@@ -540,6 +540,23 @@ def _fits_its_paper(mark: IndexMark, blobs: Labels, spans: dict[int, FloatArray]
     return float(along.max() - along.min()) >= MIN_PAPER_SPAN * mark.glyph_height
 
 
+def consistent(marks: list[IndexMark]) -> list[IndexMark]:
+    """Within one set all indices come from one deck and print alike: drop those of a very
+    different size, or matching far worse than the others (edges and art posing as glyphs)."""
+    strong = [m for m in marks if m.score >= 0.7]
+    if len(strong) < 2:
+        return marks
+    med = float(np.median([m.glyph_height for m in strong]))
+    med_score = float(np.median([m.score for m in strong]))
+    keep = []
+    for m in marks:
+        h = m.glyph_height
+        lo = 0.55 if m.pip == "O" else 0.65
+        if lo * med <= h <= 1.6 * med and m.score >= 0.78 * med_score:
+            keep.append(m)
+    return keep
+
+
 def largest_glyph(shape: tuple[int, ...]) -> int:
     """The largest ink component (pixels) taken for a glyph in a view of ``shape``."""
     return max(12, min(shape[0], shape[1]) // 5)
@@ -901,7 +918,7 @@ class IndexFinder:
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if frozenset({i}) not in pipless.values()]
-        strays = _stray_candidates(stats, centers, unused, marks)
+        strays = _stray_candidates(stats, centers, unused, consistent(marks))
         pips = self._big_pips(labels, stats, strays, marks)
         strays = [i for i in strays if i not in pips]
         off_edge = (tuple(m for m in parts if m not in seen and _fits_its_paper(m, blobs, spans))

@@ -33,6 +33,7 @@ from vision.indices import (
     Seeing,
     StrayInk,
     Survey,
+    consistent,
     darkest_channel,
     in_any_index_box,
     mark_frame,
@@ -274,23 +275,6 @@ def group_cards(marks: list[IndexMark]) -> list[CardReading]:
 
 def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in pts)
-
-
-def _consistent(marks: list[IndexMark]) -> list[IndexMark]:
-    """Within one set all indices come from one deck and print alike: drop those of a very
-    different size, or matching far worse than the others (edges and art posing as glyphs)."""
-    strong = [m for m in marks if m.score >= 0.7]
-    if len(strong) < 2:
-        return marks
-    med = float(np.median([m.glyph_height for m in strong]))
-    med_score = float(np.median([m.score for m in strong]))
-    keep = []
-    for m in marks:
-        h = m.glyph_height
-        lo = 0.55 if m.pip == "O" else 0.65
-        if lo * med <= h <= 1.6 * med and m.score >= 0.78 * med_score:
-            keep.append(m)
-    return keep
 
 
 def _main_rank(cards: list[CardReading]) -> Rank:
@@ -634,7 +618,7 @@ class Recognizer:
         survey = self.finder.survey(image, view_shape,
                                     old_paper=None if earlier is None else earlier.paper)
         marks, strays = self._second_look(image, survey.ink,
-                                          _consistent(survey.marks), survey.strays)
+                                          consistent(survey.marks), survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -649,7 +633,7 @@ class Recognizer:
             return self._jokers(image, survey.ink)
         new = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         if new:  # indices read where the fan guessed jokers: the fan again with them
-            marks, strays = _consistent(marks + new), _unexplained(strays, new)
+            marks, strays = consistent(marks + new), _unexplained(strays, new)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
         cands = _candidates(cards)
         ranks, conf = cands[0]
@@ -689,7 +673,7 @@ class Recognizer:
         new = self._looked_again(image, seen, marks, near)
         if not new:
             return marks, strays
-        marks = _consistent(marks + new)
+        marks = consistent(marks + new)
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
             return marks, strays
         return marks, _unexplained(strays, new)
