@@ -216,7 +216,8 @@ def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
 
 def _paired(marks: Sequence[IndexMark], least: float) -> list[IndexMark]:
     """Of the ``marks`` scoring at least ``least``, those that pair with another as one
-    card's two corners, glyphs alike in size (:func:`_is_pair`)."""
+    card's two corners (:func:`_is_pair`) with glyphs within :data:`PAIR_SIZE` of each other
+    in height: stricter than :data:`PAIR_HEIGHTS`, as no card edge vouches for them."""
     good = [m for m in marks if m.score >= least]
     out: list[IndexMark] = []
     for i, a in enumerate(good):
