@@ -3,8 +3,8 @@
     .venv/bin/python bench/vision.py [--scenes N] [--data ../shared/data]
 
 * set-level exact accuracy (count, ranks and joker kinds all right) on
-  synthetic scenes, per deck: the project's own drawn decks, the decks of
-  ``card-faces/`` used while developing, and the held-out ones;
+  synthetic scenes, per deck: the project's own drawn decks (usual and jumbo
+  indices), the decks of ``card-faces/`` used while developing, and the held-out ones;
 * honesty: sets read wrong yet not marked unsure, sets whose truth is
   offered to the players (the reading, or one of an unsure reading's candidates),
   and sets read right yet marked unsure (confirmations the players did not need), with
@@ -160,7 +160,8 @@ def _fmt_over(row: list[int]) -> str:
 
 
 def _group(name: str) -> str:
-    return ("own drawn decks" if name.startswith("drawn") else
+    return ("own jumbo decks" if name.startswith("drawn-jumbo") else
+            "own drawn decks" if name.startswith("drawn") else
             "developed on" if name in DEVELOPED_ON else "held out")
 
 
@@ -312,6 +313,7 @@ def main() -> int:
     tally = Tally()
     all_times: list[float] = []
     decks: list[tuple[str, FaceSource]] = [(f"drawn-{s}", DrawnFaces(s)) for s in (0, 1, 2)]
+    decks += [(f"drawn-jumbo-{s}", DrawnFaces(s, jumbo=True)) for s in (0, 1)]
     faces_dir = args.data / "card-faces"
     if faces_dir.is_dir():
         decks += [(p.name, FolderFaces(p)) for p in sorted(faces_dir.iterdir()) if p.is_dir()]

@@ -25,6 +25,7 @@ from vision.fonts import default_font, latin_fonts
 SUITS = "SHDC"
 CARD_SIZE = (240, 336)  # width, height in pixels; 63 × 88 mm
 RED_SUITS = frozenset("HD")
+JOKER_LETTERS = 0.105  # a joker's JOKER letters are at most this tall (× card height) / 0.8
 
 
 def face_name(rank: Rank, suit: str) -> str:
@@ -130,6 +131,8 @@ class FaceStyle:
     red: tuple[int, int, int]
     paper: tuple[int, int, int]
     radius: int
+    inset: float = 0.3  # centre pips and court frame start this far in (fraction of the width)
+    pip_size: float = 0.16  # centre pips, as a fraction of the width
 
     @classmethod
     def from_seed(cls, seed: int) -> FaceStyle:
@@ -146,6 +149,16 @@ class FaceStyle:
             paper=(rng.randint(236, 255), rng.randint(236, 255), rng.randint(226, 250)),
             radius=rng.randint(6, 20),
         )
+
+    @classmethod
+    def jumbo(cls, seed: int) -> FaceStyle:
+        """A jumbo-index deck (大字牌): the corner rank 14–17 % of the card's height, about
+        twice the usual, with the pips and court frame set in to clear it — such decks are
+        sold for easy reading across a table, and a fan of them covers part of each index."""
+        base = cls.from_seed(seed)
+        rng = random.Random(-1 - seed)
+        return cls(base.font, rng.uniform(0.14, 0.17), base.black, base.red, base.paper,
+                   base.radius, inset=0.44, pip_size=0.1)
 
 
 def _font(path: Path | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -167,11 +180,12 @@ def _text_tile(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, he
 
 
 class DrawnFaces:
-    """A whole deck drawn by the project; ``seed`` varies font, index size and inks."""
+    """A whole deck drawn by the project; ``seed`` varies font, index size and inks;
+    ``jumbo`` draws it with jumbo indices (:meth:`FaceStyle.jumbo`)."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.style = FaceStyle.from_seed(seed)
-        self.name = f"drawn-{seed}"
+    def __init__(self, seed: int = 0, jumbo: bool = False) -> None:
+        self.style = FaceStyle.jumbo(seed) if jumbo else FaceStyle.from_seed(seed)
+        self.name = f"drawn-jumbo-{seed}" if jumbo else f"drawn-{seed}"
         self._cache: dict[str, Image.Image] = {}
 
     def face(self, rank: Rank, suit: str) -> Image.Image:
@@ -216,7 +230,8 @@ class DrawnFaces:
         return tile
 
     def _joker_index(self, ink: tuple[int, int, int]) -> Image.Image:
-        lh = round(CARD_SIZE[1] * self.style.index_height * 0.8)
+        # jumbo decks keep the usual JOKER letters: five jumbo letters would fill the card
+        lh = round(CARD_SIZE[1] * min(self.style.index_height, JOKER_LETTERS) * 0.8)
         font = _font(self.style.font, lh * 2)
         letters = [_text_tile(ch, font, lh, ink) for ch in "JOKER"]
         gap = max(2, lh // 4)
@@ -234,8 +249,9 @@ class DrawnFaces:
             draw_pip(draw, suit, ((w - s) / 2, (h - s) / 2, (w + s) / 2, (h + s) / 2), (*ink, 255))
             return
         n = 2 if rank is Rank.TWO else int(rank)
-        s = w * 0.16
-        x0, x1, y0, y1 = w * 0.3, w * 0.7, h * 0.2, h * 0.8
+        s = w * self.style.pip_size
+        inset = self.style.inset
+        x0, x1, y0, y1 = w * inset, w * (1 - inset), h * 0.2, h * 0.8
         for fx, fy in _PIP_LAYOUT[n]:
             cx, cy = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
             draw_pip(draw, suit, (cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2), (*ink, 255))
@@ -243,7 +259,8 @@ class DrawnFaces:
     def _court(self, card: Image.Image, draw: ImageDraw.ImageDraw, rank: Rank, suit: str,
                ink: tuple[int, int, int]) -> None:
         w, h = CARD_SIZE
-        box = (w * 0.22, h * 0.16, w * 0.78, h * 0.84)
+        inset = self.style.inset - 0.08
+        box = (w * inset, h * 0.16, w * (1 - inset), h * 0.84)
         draw.rectangle(box, outline=(*ink, 255), width=3)
         band = (230, 190, 60, 255) if suit in RED_SUITS else (70, 110, 190, 255)
         for i in range(6):

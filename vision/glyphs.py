@@ -28,6 +28,7 @@ from vision.types import FloatArray, IntArray, Mask
 
 GLYPH_SIZE = 20
 MODEL_PATH = Path(__file__).with_name("glyphs.npz")
+COVERED_MODEL_PATH = Path(__file__).with_name("glyphs_covered.npz")
 CLASSIFIER_PATH = Path(__file__).with_name("glyph_mlp.npz")
 
 RANK_LABELS: dict[str, Rank] = {
@@ -164,6 +165,7 @@ class GlyphModel:
 
 
 _DEFAULT: list[GlyphModel] = []
+_COVERED: list[GlyphModel] = []
 
 
 def default_model() -> GlyphModel:
@@ -171,6 +173,15 @@ def default_model() -> GlyphModel:
     if not _DEFAULT:
         _DEFAULT.append(GlyphModel.load())
     return _DEFAULT[0]
+
+
+def covered_model() -> GlyphModel:
+    """The shipped model that also knows glyphs and pips with their right side hidden under
+    the next card of a fan (``python -m vision.train_glyphs --covered 8 --out
+    vision/glyphs_covered.npz``), loaded once: read only where a fan's card was not read."""
+    if not _COVERED:
+        _COVERED.append(GlyphModel.load(COVERED_MODEL_PATH))
+    return _COVERED[0]
 
 
 

@@ -25,7 +25,13 @@ from gouji.cards import Rank, format_cards
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
-from vision.glyphs import GlyphClassifier, GlyphModel, default_classifier, default_model
+from vision.glyphs import (
+    GlyphClassifier,
+    GlyphModel,
+    covered_model,
+    default_classifier,
+    default_model,
+)
 from vision.indices import (
     IndexFinder,
     IndexMark,
@@ -121,6 +127,7 @@ class Doubt(StrEnum):
     ASKEW = "askew"  # an index turned unlike the others
     MORE_PAPER = "more-paper"  # more paper than the cards read would cover
     NO_INDEX = "no-index"  # no index read: jokers told by paper and edges, or none
+    COVERED = "covered"  # an index read by the part the next card leaves showing
 
     @property
     def text(self) -> str:
@@ -136,6 +143,7 @@ _DOUBT_TEXT = {
     Doubt.ASKEW: "角标歪斜 an index lies askew",
     Doubt.MORE_PAPER: "牌面比认出的牌多 more card faces than cards read",
     Doubt.NO_INDEX: "未见角标 no index read",
+    Doubt.COVERED: "角标被压住一部分 an index read only in part",
 }
 
 
@@ -576,6 +584,10 @@ class Recognizer:
         clf = (default_classifier() if classifier is True
                else classifier if isinstance(classifier, GlyphClassifier) else None)
         self.finder = IndexFinder(model or default_model(), joker_red, clf)
+        # glyphs partly under the next card (a jumbo index), read only where a corner was
+        # seen but not read (:meth:`_covered_look`); without the learned classifier, which
+        # knows whole glyphs only
+        self.covered = IndexFinder(covered_model(), joker_red)
         self.threshold = threshold
         self.joker_marks = joker_marks
 
@@ -618,8 +630,8 @@ class Recognizer:
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
         survey = self.finder.survey(image, view_shape,
                                     old_paper=None if earlier is None else earlier.paper)
-        marks, strays = self._second_look(image, survey.ink,
-                                          consistent(survey.marks), survey.strays)
+        marks, strays, covered = self._second_look(image, survey.ink,
+                                                   consistent(survey.marks), survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -632,7 +644,8 @@ class Recognizer:
             if earlier is not None:
                 return SetReading((), 1.0, False)
             return self._jokers(image, survey.ink)
-        new = self._at_unread_jokers(image, survey.ink, marks, in_fan)
+        new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
+        covered |= covered_more
         if new:  # indices read where the fan guessed jokers: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
@@ -644,7 +657,7 @@ class Recognizer:
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
             (Doubt.UNREAD_CORNER, bool(unread)), (Doubt.UNREAD_IN_FAN, bool(in_fan)),
-            (Doubt.ASKEW, _askew(marks)),
+            (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered),
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
         unsure = bool(doubts)
@@ -659,38 +672,54 @@ class Recognizer:
                           doubts)
 
     def _second_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                     strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk]]:
+                     strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk], bool]:
         """``marks`` and ``strays`` after corners seen but not read (stray ink on a read
         index's line: :func:`unread_corners`) are read again with fainter ink counted
         (:meth:`vision.indices.IndexFinder.second_look`): thin strokes that fell apart into
-        strays hold together.  An index read so — a good match, of the set's size, on one
-        of the strays and on no read index — joins the marks.  The strays it explains are
-        dropped only when every index of the set then reads well: else the set stays
-        unsure (an 8 read weakly as 10 beside two 2s read so would be a sure T22)."""
+        strays hold together; where that reads nothing, by the part the next card leaves
+        showing (:meth:`_covered_look`), and whether they were read so.  An index read so — a
+        good match, of the set's size, on one of the strays and on no read index — joins the
+        marks.  The strays it explains are dropped only when every index of the set then
+        reads well: else the set stays unsure (an 8 read weakly as 10 beside two 2s read so
+        would be a sure T22)."""
         groups = unread_corners(marks, strays)
         if not groups:
-            return marks, strays
+            return marks, strays, False
         near = np.array([s.center for g in groups for s in g], np.float64)
         new = self._looked_again(image, seen, marks, near)
+        in_part = not new
+        if in_part:
+            new = self._covered_look(image, seen, marks, near)
         if not new:
-            return marks, strays
+            return marks, strays, False
         marks = consistent(marks + new)
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
-            return marks, strays
-        return marks, _unexplained(strays, new)
+            return marks, strays, in_part
+        return marks, _unexplained(strays, new), in_part
+
+    def _covered_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                      near: npt.NDArray[np.float64]) -> list[IndexMark]:
+        """The indices read near the points ``near`` by the glyph model that knows glyphs
+        whose right side the next card of a fan hides (:func:`vision.glyphs.covered_model`:
+        a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold."""
+        ranks = {m.rank for m in marks}
+        return [m for m in self._looked_again(image, seen, marks, near, None, self.covered)
+                if m.rank in ranks]
 
     def _looked_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                      near: npt.NDArray[np.float64], lines_over: float | None = None
-                      ) -> list[IndexMark]:
+                      near: npt.NDArray[np.float64], lines_over: float | None = None,
+                      finder: IndexFinder | None = None) -> list[IndexMark]:
         """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
         near the points ``near`` that fit the set read (``marks``): good matches
         (:data:`SECOND_LOOK_LEAST`), of its glyphs' size, on no read index and on one of the
-        points.  ``lines_over``: in glyph heights, as the second look's."""
+        points.  ``lines_over``: in glyph heights, as the second look's.  ``finder``: whose
+        glyph model reads them (:attr:`finder` unless given)."""
         h = float(np.median([m.glyph_height for m in marks]))
         lo, hi = SECOND_LOOK_SIZE
-        looked = self.finder.second_look(image, seen, near, SECOND_LOOK_REACH * h, marks,
-                                         lines_over=None if lines_over is None
-                                         else lines_over * h)
+        reach = SECOND_LOOK_REACH * h
+        looked = (finder or self.finder).second_look(
+            image, seen, near, reach, marks,
+            lines_over=None if lines_over is None else lines_over * h)
         return [m for m in looked
                 if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
                 and not in_any_index_box(np.array([m.center]), marks)[0]
@@ -714,14 +743,21 @@ class Recognizer:
         return cards, counted, in_fan
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                          in_fan: list[UnreadCard]) -> list[IndexMark]:
-        """Indices read, on a second look with the cards' edge lines cut out
-        (:data:`EDGE_LINE`), where the fan guessed a joker: a 2 whose glyph touches the
-        covering card's edge is one shape with that line, and no index, at first."""
+                          in_fan: list[UnreadCard]) -> tuple[list[IndexMark], bool]:
+        """Indices read, on a second look, where the fan guessed a joker; and whether they
+        were read only in part.  First with the cards' edge lines cut out
+        (:data:`EDGE_LINE`): a 2 whose glyph touches the covering card's edge is one shape
+        with that line, and no index, at first; else by the part the next card leaves
+        showing (:meth:`_covered_look`)."""
         slots = [u.center for u in in_fan if u.rank.is_joker]
         if not slots:
-            return []
-        return self._looked_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
+            return [], False
+        near = np.array(slots, np.float64)
+        new = self._looked_again(image, seen, marks, near, EDGE_LINE)
+        if new:
+            return new, False
+        new = self._covered_look(image, seen, marks, near)
+        return new, bool(new)
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:

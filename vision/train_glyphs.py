@@ -20,7 +20,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from vision.faces import draw_pip
 from vision.fonts import latin_fonts
-from vision.glyphs import ALL_LABELS, MODEL_PATH, PIP_LABELS, GlyphModel, glyph_feature
+from vision.glyphs import (
+    ALL_LABELS,
+    MODEL_PATH,
+    PIP_LABELS,
+    RANK_LABELS,
+    GlyphModel,
+    glyph_feature,
+)
 from vision.types import FloatArray, Mask
 
 _SUIT_CHARS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -95,6 +102,19 @@ def _jitter(mask: Mask, rng: np.random.Generator, condensed: bool = False) -> Ma
     return (out > 110).astype(np.uint8)
 
 
+def _covered(mask: Mask, rng: np.random.Generator) -> Mask:
+    """``mask`` with a strip of its right side hidden, as under the next card of a fan
+    (a jumbo index, 大字牌, reaches under it): :data:`COVER` of its width."""
+    xs = np.flatnonzero(mask.any(axis=0))
+    x0, x1 = int(xs.min()), int(xs.max()) + 1
+    out = mask.copy()
+    out[:, x1 - round(float(rng.uniform(*COVER)) * (x1 - x0)):] = 0
+    return out
+
+
+COVER = (0.15, 0.4)
+
+
 def _kmeans(x: FloatArray, k: int, rng: np.random.Generator, iters: int = 12) -> FloatArray:
     if len(x) <= k:
         return x
@@ -110,14 +130,19 @@ def _kmeans(x: FloatArray, k: int, rng: np.random.Generator, iters: int = 12) ->
 
 
 def train(seed: int = 0, jitters: int = 16, per_class: int = 40,
-          fonts: Sequence[Path] | None = None) -> GlyphModel:
-    """Render, jitter and cluster every class; returns the model (not yet saved)."""
+          fonts: Sequence[Path] | None = None, covered: int = 0) -> GlyphModel:
+    """Render, jitter and cluster every class; returns the model (not yet saved).
+    ``covered``: jittered renderings per rank glyph with its right side hidden
+    (:func:`_covered`), besides the ``jitters`` whole ones."""
     rng = np.random.default_rng(seed)
     feats: dict[str, list[FloatArray]] = {}
     for label, mask in base_masks(fonts=fonts):
         bucket = feats.setdefault(label, [])
         bucket.append(glyph_feature(mask))
         bucket.extend(glyph_feature(_jitter(mask, rng, label == "10")) for _ in range(jitters))
+        if label in RANK_LABELS or label in PIP_LABELS:
+            bucket.extend(glyph_feature(_jitter(_covered(mask, rng), rng, label == "10"))
+                          for _ in range(covered))
     labels = tuple(lab for lab in ALL_LABELS if lab in feats or lab in _TAUGHT_ONLY)
     protos: list[FloatArray] = []
     classes: list[int] = []
@@ -136,8 +161,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--per-class", type=int, default=40)
+    parser.add_argument("--covered", type=int, default=0,
+                        help="renderings per rank glyph with its right side hidden")
     args = parser.parse_args(argv)
-    model = train(seed=args.seed, per_class=args.per_class)
+    model = train(seed=args.seed, per_class=args.per_class, covered=args.covered)
     model.save(args.out)
     print(f"{len(model.prototypes)} prototypes, {len(model.labels)} classes → {args.out}")
     return 0

@@ -56,6 +56,7 @@ class _Looks(IndexFinder):
         self.found = found
         self.asked: list[tuple[float, float]] = []
         self.lines_over: float | None = None
+        self.partly = False  # whether _second_look said a corner was read only in part
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: np.ndarray, reach: float,
                     read: object = (), ratio: float = 0.0,
@@ -65,13 +66,18 @@ class _Looks(IndexFinder):
         return self.found
 
 
-def _second_look(found: list[IndexMark], marks: list[IndexMark], strays: list[StrayInk]
+def _second_look(found: list[IndexMark], marks: list[IndexMark], strays: list[StrayInk],
+                 covered: list[IndexMark] | None = None
                  ) -> tuple[list[IndexMark], list[StrayInk], _Looks]:
+    """The second look with ``found`` read by the usual glyph model and ``covered`` (none
+    unless given) by the one that knows glyphs half under the next card."""
     rec = Recognizer()
     looks = _Looks(found)
     rec.finder = looks
+    rec.covered = _Looks(covered or [])
     image = np.zeros((200, 600, 3), np.uint8)
-    out_marks, out_strays = rec._second_look(image, None, marks, strays)  # type: ignore[arg-type]
+    out_marks, out_strays, looks.partly = rec._second_look(image, None,  # type: ignore[arg-type]
+                                                           marks, strays)
     return out_marks, out_strays, looks
 
 
@@ -79,9 +85,10 @@ def test_a_corner_read_on_a_second_look_joins_the_set_and_explains_its_strays() 
     read = [_mark(Rank.SIX, 0.9, 100.0), _mark(Rank.SIX, 0.88, 150.0)]
     strays = [_stray(205.0), _stray(500.0)]  # the unread corner; ink far off the set
     new = _mark(Rank.TWO, 0.86, 202.0)
-    marks, left, looks = _second_look([new], read, strays)
+    marks, left, looks = _second_look([new], read, strays, covered=[new])
     assert looks.asked == [(205.0, 100.0)]  # only where a corner was seen
     assert new in marks and len(marks) == 3
+    assert not looks.partly  # read whole: not read in part
     assert left == [strays[1]]
 
 
@@ -106,6 +113,23 @@ def test_what_a_second_look_does_not_take(found: IndexMark, why: str) -> None:
     marks, left, _ = _second_look([found], read, strays)
     assert marks == read, why
     assert left == strays, why
+
+
+def test_a_corner_read_only_in_part_joins_the_set_when_nothing_reads_it_whole() -> None:
+    # a jumbo index half under the next card: the usual glyphs read nothing there
+    read = [_mark(Rank.SIX, 0.9, 100.0), _mark(Rank.SIX, 0.88, 150.0)]
+    strays = [_stray(205.0)]
+    part = _mark(Rank.SIX, 0.9, 203.0)
+    marks, left, looks = _second_look([], read, strays, covered=[part])
+    assert part in marks and left == [] and looks.partly
+
+
+def test_a_corner_read_only_in_part_must_be_of_a_rank_the_set_holds() -> None:
+    read = [_mark(Rank.SIX, 0.9, 100.0), _mark(Rank.SIX, 0.88, 150.0)]
+    strays = [_stray(205.0)]
+    marks, left, looks = _second_look([], read, strays,
+                                      covered=[_mark(Rank.EIGHT, 0.9, 203.0)])
+    assert marks == read and left == strays and not looks.partly
 
 
 def test_no_second_look_without_an_unread_corner() -> None:
@@ -146,10 +170,25 @@ def test_where_the_fan_guessed_a_joker_the_corner_is_read_again_with_edge_lines_
     slots = [UnreadCard((200.0, 100.0), Rank.SMALL_JOKER, Rank.SMALL_JOKER, 0.3),
              UnreadCard((250.0, 100.0), Rank.FOUR, Rank.BIG_JOKER, 0.8)]
     image = np.zeros((200, 600, 3), np.uint8)
-    found = rec._at_unread_jokers(image, None, read, slots)  # type: ignore[arg-type]
-    assert [m.rank for m in found] == [Rank.TWO]
+    found, partly = rec._at_unread_jokers(image, None, read, slots)  # type: ignore[arg-type]
+    assert [m.rank for m in found] == [Rank.TWO] and not partly
     assert looks.asked == [(200.0, 100.0)]  # only where a joker was guessed
     assert looks.lines_over == pytest.approx(EDGE_LINE * 40.0)
+
+
+def test_where_the_fan_guessed_a_joker_a_corner_is_read_in_part_as_a_rank_the_set_holds(
+        ) -> None:
+    rec = Recognizer()
+    rec.finder = _Looks([])
+    read = [_mark(Rank.FOUR, 0.9, 100.0), _mark(Rank.FOUR, 0.9, 150.0)]
+    slots = [UnreadCard((200.0, 100.0), Rank.SMALL_JOKER, Rank.SMALL_JOKER, 0.3)]
+    image = np.zeros((200, 600, 3), np.uint8)
+    for part, taken in ((_mark(Rank.FOUR, 0.85, 203.0), True),
+                        (_mark(Rank.SEVEN, 0.85, 203.0), False)):
+        rec.covered = _Looks([part])
+        found, partly = rec._at_unread_jokers(image, None, read,  # type: ignore[arg-type]
+                                              slots)
+        assert (found == [part]) is taken and partly is taken
 
 
 # a 2 at the fan's end whose glyph runs into the covering card's edge line was guessed a

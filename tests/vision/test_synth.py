@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given
@@ -68,3 +69,35 @@ def test_random_sets_are_ones_four_decks_can_hold(seed: int) -> None:
     cards = random_set(np.random.default_rng(seed))
     assert 1 <= len(cards) <= 12
     assert cards.count(Rank.SMALL_JOKER) <= 4 and cards.count(Rank.BIG_JOKER) <= 4
+
+
+def _ink(face: object) -> np.ndarray:
+    """A face's dark or red ink (its grey outline left out)."""
+    px = np.asarray(face).astype(int)
+    return (px[..., 3] > 0) & (px[..., :3].min(axis=2) < 110)  # not the grey outline
+
+
+def _glyph_rows(ink: np.ndarray) -> int:
+    """Rows of the top-left index's rank glyph: from its first inked row to the gap above
+    the suit pip."""
+    w = ink.shape[1]
+    rows = ink[:, : int(0.3 * w)].any(axis=1)
+    first = int(np.argmax(rows))
+    return int(np.argmin(rows[first:]))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_jumbo_decks_print_twice_the_index_clear_of_the_pips(seed: int) -> None:
+    usual, jumbo = DrawnFaces(seed), DrawnFaces(seed, jumbo=True)
+    assert jumbo.name == f"drawn-jumbo-{seed}"
+    h = CARD_SIZE[1]
+    assert _glyph_rows(_ink(usual.face(Rank.EIGHT, "S"))) <= 0.11 * h
+    assert _glyph_rows(_ink(jumbo.face(Rank.EIGHT, "S"))) >= 0.14 * h
+    for rank in Rank:
+        ink = _ink(jumbo.face(rank, "H")).astype(np.uint8)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+        ys, xs = np.nonzero(ink[: h // 3, : CARD_SIZE[0] // 3])
+        corner = labels[ys[np.argmin(xs + ys)], xs[np.argmin(xs + ys)]]
+        # the index glyph is its own shape: no centre pip or court frame touches it
+        assert stats[corner, cv2.CC_STAT_LEFT] + stats[corner, cv2.CC_STAT_WIDTH] \
+            < 0.4 * CARD_SIZE[0], rank
