@@ -610,22 +610,25 @@ class PaperInk:
 INDEX_BOX = (0.8, 2.2, 0.8)
 
 
-def in_index_box(points: npt.NDArray[np.float64], mark: IndexMark) -> npt.NDArray[np.bool_]:
+def in_index_box(points: npt.NDArray[np.float64], mark: IndexMark,
+                 beside: float = INDEX_BOX[2]) -> npt.NDArray[np.bool_]:
     """Which ``points`` (n, 2) lie in ``mark``'s own box (:data:`INDEX_BOX`): its glyph
-    over its pip, where fragments of either lie."""
+    over its pip, where fragments of either lie; ``beside``: its half width, in glyph
+    heights, if not the usual."""
     along, across = mark_frame(points, mark)
     inside: npt.NDArray[np.bool_] = ((along > -INDEX_BOX[0] * mark.height)
                                      & (along < INDEX_BOX[1] * mark.height)
-                                     & (np.abs(across) < INDEX_BOX[2] * mark.height))
+                                     & (np.abs(across) < beside * mark.height))
     return inside
 
 
-def in_any_index_box(points: npt.NDArray[np.float64], marks: Iterable[IndexMark]
-                     ) -> npt.NDArray[np.bool_]:
-    """Which ``points`` (n, 2) lie in the own box (:func:`in_index_box`) of any of ``marks``."""
+def in_any_index_box(points: npt.NDArray[np.float64], marks: Iterable[IndexMark],
+                     beside: float = INDEX_BOX[2]) -> npt.NDArray[np.bool_]:
+    """Which ``points`` (n, 2) lie in the own box (:func:`in_index_box`, half width
+    ``beside``) of any of ``marks``."""
     inside = np.zeros(len(points), bool)
     for m in marks:
-        inside |= in_index_box(points, m)
+        inside |= in_index_box(points, m, beside)
     return inside
 
 
@@ -931,7 +934,8 @@ class IndexFinder:
     def second_look(self, image: BGRImage, seen: PaperInk, near: npt.NDArray[np.float64],
                     reach: float, read: Sequence[IndexMark] = (),
                     ratio: float = SECOND_LOOK_RATIO,
-                    lines_over: float | None = None) -> list[IndexMark]:
+                    lines_over: float | None = None,
+                    beside: float = INDEX_BOX[2]) -> list[IndexMark]:
         """The indices read within ``reach`` pixels of the points ``near`` (stray ink where
         a card's corner should be) when ink is anything darker than ``ratio`` × the paper
         level, on the same paper as the survey that gave ``seen``; not of the ink in the
@@ -973,7 +977,7 @@ class IndexFinder:
         c = centers[cand]
         gap = np.hypot(c[:, None, 0] - near[None, :, 0], c[:, None, 1] - near[None, :, 1])
         keep = (gap <= reach).any(axis=1)
-        keep &= ~in_any_index_box(c, read)
+        keep &= ~in_any_index_box(c, read, beside)
         cand = [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
         parts = self._find_in(image, labels, stats, centers, cand, seen.blobs)
         spans: dict[int, FloatArray] = {}

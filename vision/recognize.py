@@ -33,6 +33,7 @@ from vision.glyphs import (
     default_model,
 )
 from vision.indices import (
+    INDEX_BOX,
     IndexFinder,
     IndexMark,
     PaperInk,
@@ -80,6 +81,10 @@ ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of squ
 # A card on a sheet as white as it shows no edge by the finder's tests; its two indices
 # still read as one card's corners (same rank, opposite ways, a card apart) are one card
 # when both read at least this well, their glyphs within PAIR_SIZE of each other in size.
+# A half covered index lies closer beside the next card's than a read index's own box
+# reaches (:data:`vision.indices.INDEX_BOX`): the covered look leaves out only this much
+# (glyph heights to either side) about each read index.
+COVERED_BESIDE = 0.45
 OFF_EDGE_SCORE = 0.85
 PAIR_SIZE = 0.25
 PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True), 0.6),
@@ -703,12 +708,14 @@ class Recognizer:
         whose right side the next card of a fan hides (:func:`vision.glyphs.covered_model`:
         a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold."""
         ranks = {m.rank for m in marks}
-        return [m for m in self._looked_again(image, seen, marks, near, None, self.covered)
+        return [m for m in self._looked_again(image, seen, marks, near, None, self.covered,
+                                              COVERED_BESIDE)
                 if m.rank in ranks]
 
     def _looked_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                       near: npt.NDArray[np.float64], lines_over: float | None = None,
-                      finder: IndexFinder | None = None) -> list[IndexMark]:
+                      finder: IndexFinder | None = None, beside: float = INDEX_BOX[2]
+                      ) -> list[IndexMark]:
         """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
         near the points ``near`` that fit the set read (``marks``): good matches
         (:data:`SECOND_LOOK_LEAST`), of its glyphs' size, on no read index and on one of the
@@ -719,10 +726,10 @@ class Recognizer:
         reach = SECOND_LOOK_REACH * h
         looked = (finder or self.finder).second_look(
             image, seen, near, reach, marks,
-            lines_over=None if lines_over is None else lines_over * h)
+            lines_over=None if lines_over is None else lines_over * h, beside=beside)
         return [m for m in looked
                 if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
-                and not in_any_index_box(np.array([m.center]), marks)[0]
+                and not in_any_index_box(np.array([m.center]), marks, beside)[0]
                 and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
 
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],

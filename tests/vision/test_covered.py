@@ -6,20 +6,21 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gouji.cards import format_cards, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import COVERED_MODEL_PATH, covered_model, default_model
-from vision.indices import IndexFinder
-from vision.recognize import Doubt, Recognizer
+from vision.indices import IndexFinder, IndexMark, in_index_box
+from vision.recognize import COVERED_BESIDE, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.train_glyphs import COVER, _covered, train
 
 
 # development scenes (seeds 2000+) where a card's index, partly under the next card, read
-# as no glyph and the fan guessed a joker there (66666666BB read 6666666BBR, KKR read KBR;
-# on the usual drawn deck QQQQQQQQ2BBR read QQQQQQQ2BBRR)
+# as no glyph and the fan guessed a joker there (66666666BB read 6666666BBR, KKR read KBR,
+# 77777 read 7777B — that 7 lies closer beside the next card's 7 than a read index's own box
+# reaches —; on the usual drawn deck QQQQQQQQ2BBR read QQQQQQQ2BBRR)
 @pytest.mark.parametrize(("jumbo", "deck", "seed", "seat", "cards"), [
-    (True, 0, 2026, 4, "66666666BB"), (True, 1, 2052, 2, "KKR"),
+    (True, 0, 2026, 4, "66666666BB"), (True, 1, 2052, 2, "KKR"), (True, 1, 2011, 1, "77777"),
     (False, 0, 2012, 2, "QQQQQQQQ2BBR"),
 ])
 def test_an_index_half_under_the_next_card_is_read_by_its_part(
@@ -56,3 +57,11 @@ def test_the_shipped_covered_model_is_rebuilt_by_its_script() -> None:
     assert built.labels == shipped.labels
     assert np.array_equal(built.classes, shipped.classes)
     assert np.allclose(built.prototypes, shipped.prototypes, atol=1e-3)  # (stored as float16)
+
+
+def test_the_covered_look_spares_less_beside_a_read_index() -> None:
+    mark = IndexMark(Rank.SEVEN, 0.9, 0.2, Rank.TWO, (100.0, 100.0), (0.0, 1.0), 40.0, "S", 1)
+    beside = np.array([[100.0 + 0.6 * 40.0, 110.0]])  # the next card's glyph, 0.6 h across
+    assert in_index_box(beside, mark)[0]  # a read index's own box holds it
+    assert not in_index_box(beside, mark, COVERED_BESIDE)[0]  # the covered look may read it
+    assert in_index_box(np.array([[110.0, 105.0]]), mark, COVERED_BESIDE)[0]  # its own glyph

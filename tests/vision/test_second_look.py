@@ -60,7 +60,7 @@ class _Looks(IndexFinder):
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: np.ndarray, reach: float,
                     read: object = (), ratio: float = 0.0,
-                    lines_over: float | None = None) -> list[IndexMark]:
+                    lines_over: float | None = None, beside: float = 0.8) -> list[IndexMark]:
         self.asked += [(float(x), float(y)) for x, y in near]
         self.lines_over = lines_over
         return self.found
