@@ -132,6 +132,20 @@ def test_a_corner_read_only_in_part_must_be_of_a_rank_the_set_holds() -> None:
     assert marks == read and left == strays and not looks.partly
 
 
+@pytest.mark.parametrize(("score", "margin", "taken"), [(0.9, 0.05, True), (0.9, 0.15, False)])
+def test_a_part_read_a_little_better_as_another_rank_is_taken_as_the_sets(
+        score: float, margin: float, taken: bool) -> None:
+    # the left of an 8 half under the next card reads as a 6, the 8 a close second
+    read = [_mark(Rank.EIGHT, 0.9, 100.0), _mark(Rank.EIGHT, 0.88, 150.0)]
+    part = IndexMark(Rank.SIX, score, margin, Rank.EIGHT, (203.0, 100.0), (0.0, 1.0), 40.0,
+                     "H", 1)
+    marks, _, looks = _second_look([], read, [_stray(205.0)], covered=[part])
+    got = [m for m in marks if m not in read]
+    assert ([m.rank for m in got] == [Rank.EIGHT]) is taken and looks.partly is taken
+    if taken:
+        assert got[0].score == pytest.approx(score - margin) and got[0].runner_up is Rank.SIX
+
+
 def test_no_second_look_without_an_unread_corner() -> None:
     read = [_mark(Rank.SIX, 0.9, 100.0)]
     far = [_stray(500.0)]
