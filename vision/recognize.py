@@ -613,13 +613,17 @@ class Recognizer:
         an index touching a pip comes apart), then with dimmer paper counted (shadowed cards
         on a dark floor), then with the light evened out (a card in the dim part of a photo
         lit from one side); each pass keeps only its good enough matches, near a card's
-        edge or, where no edge shows, two that pair as one card's corners."""
+        edge or, where no edge shows, two that pair as one card's corners.  Of two indices
+        closer than a glyph height the better read is kept, in one pass as across passes
+        (no two cards' indices lie so close: one is a court card's frame or art)."""
         marks: list[IndexMark] = []
         for seeing, least in PHOTO_PASSES:
             survey = self.finder.survey(image, None, seeing)
-            marks += [m for m in [*survey.marks, *_paired(survey.off_edge, OFF_EDGE_SCORE)]
-                      if m.score >= least
-                      and all(math.dist(m.center, n.center) > n.height for n in marks)]
+            found = [*survey.marks, *_paired(survey.off_edge, OFF_EDGE_SCORE)]
+            for m in sorted(found, key=lambda m: -m.score):
+                if m.score >= least and all(math.dist(m.center, n.center) > n.height
+                                            for n in marks):
+                    marks.append(m)
         return marks
 
     def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None,

@@ -10,7 +10,7 @@ import pytest
 from gouji.cards import Rank
 from vision import recognize
 from vision.faces import DrawnFaces
-from vision.indices import IndexMark, ink_map
+from vision.indices import IndexMark, Survey, ink_map
 from vision.recognize import Recognizer, _paired
 from vision.types import BGRImage
 
@@ -104,3 +104,27 @@ def test_only_strong_indices_that_pair_alike_are_taken_off_the_edges() -> None:
     assert _paired([top, other], 0.85) == []
     larger = mark(Rank.QUEEN, 146.0, 176.0, (0.0, -1.0), height=14.0)
     assert _paired([top, larger], 0.85) == []
+
+
+class _OnePass:
+    """A finder whose every pass reads the given marks."""
+
+    def __init__(self, marks: list[IndexMark]) -> None:
+        self.marks = marks
+
+    def survey(self, image: BGRImage, view_shape: object = None, seeing: object = None
+               ) -> Survey:
+        return Survey(list(self.marks), [], None)  # type: ignore[arg-type]
+
+
+def _index(rank: Rank, score: float, x: float) -> IndexMark:
+    return IndexMark(rank, score, 0.2, Rank.THREE, (x, 100.0), (0.0, 1.0), 30.0, "S", 1)
+
+
+def test_of_two_indices_closer_than_a_glyph_one_pass_keeps_the_better() -> None:
+    # a court card's frame corner beside its Q read as a J 25 px off (cam_image54.jpg)
+    queen, frame = _index(Rank.QUEEN, 0.91, 100.0), _index(Rank.JACK, 0.9, 125.0)
+    apart = _index(Rank.JACK, 0.9, 160.0)  # more than a glyph height away: another card
+    rec = Recognizer()
+    rec.finder = _OnePass([frame, queen, apart])  # type: ignore[assignment]
+    assert rec._photo_marks(np.zeros((300, 300, 3), np.uint8)) == [queen, apart]

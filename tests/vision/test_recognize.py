@@ -336,6 +336,8 @@ REAL_CASES = [
     ("IMG_2579.JPG", 1, Rank.TEN, "a 10's corner paired with a pip 2.4 times its size read 10"),
     ("IMG_2454.JPG", 0, Rank.NINE, "a card on a white sheet, no edge seen: its two corners pair"),
     ("IMG_2526.JPG", 0, Rank.QUEEN, "a card on a white sheet, no edge seen: its two corners pair"),
+    ("cam_image54.jpg", 1, Rank.QUEEN, "a Q whose frame corner, 25 px off, read as a J"),
+    ("IMG_2611.JPG", 2, Rank.JACK, "a J beside which a 10 was read closer than a glyph"),
 ]
 
 
