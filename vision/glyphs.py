@@ -178,11 +178,11 @@ def default_model() -> GlyphModel:
 def covered_model() -> GlyphModel:
     """The shipped model that also knows glyphs and pips with their right side hidden under
     the next card of a fan (``python -m vision.train_glyphs --covered 8 --out
-    vision/glyphs_covered.npz``), loaded once: read only where a fan's card was not read."""
+    vision/glyphs_covered.npz``), loaded once: read only where a corner was seen but not
+    read (:meth:`vision.recognize.Recognizer._covered_look`)."""
     if not _COVERED:
         _COVERED.append(GlyphModel.load(COVERED_MODEL_PATH))
     return _COVERED[0]
-
 
 
 @dataclass(frozen=True)

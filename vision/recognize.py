@@ -75,16 +75,16 @@ SECOND_LOOK_SIZE = (0.75, 1.3)
 SECOND_LOOK_ON = 0.8
 EDGE_LINE = 1.5  # glyph heights: a straight line of ink this long is a card's edge
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
+# A half covered index lies closer beside the next card's than a read index's own box
+# reaches (:data:`vision.indices.INDEX_BOX`): the covered look leaves out only this much
+# (glyph heights to either side) about each read index.
+COVERED_BESIDE = 0.45
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
 # A card on a sheet as white as it shows no edge by the finder's tests; its two indices
 # still read as one card's corners (same rank, opposite ways, a card apart) are one card
 # when both read at least this well, their glyphs within PAIR_SIZE of each other in size.
-# A half covered index lies closer beside the next card's than a read index's own box
-# reaches (:data:`vision.indices.INDEX_BOX`): the covered look leaves out only this much
-# (glyph heights to either side) about each read index.
-COVERED_BESIDE = 0.45
 OFF_EDGE_SCORE = 0.85
 PAIR_SIZE = 0.25
 PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True), 0.6),

@@ -6,6 +6,11 @@ rendered from each usable system font (rank glyphs, the letter O) or drawn by
 jittered (rotation, aspect, stroke weight, low resolution); a small k-means per
 class keeps at most ``--per-class`` prototypes.  Seeded: the same fonts give the
 same file.  No deck images are used.
+
+``--covered 8 --out vision/glyphs_covered.npz`` builds the second shipped file:
+each rank glyph and pip also rendered 8 times with 15–40 % of its right side
+hidden, as under the next card of a fan (read only where a corner was seen but
+not read: :meth:`vision.recognize.Recognizer._covered_look`).
 """
 
 from __future__ import annotations
@@ -102,6 +107,9 @@ def _jitter(mask: Mask, rng: np.random.Generator, condensed: bool = False) -> Ma
     return (out > 110).astype(np.uint8)
 
 
+COVER = (0.15, 0.4)  # share of a covered rendering's width hidden (:func:`_covered`)
+
+
 def _covered(mask: Mask, rng: np.random.Generator) -> Mask:
     """``mask`` with a strip of its right side hidden, as under the next card of a fan
     (a jumbo index, 大字牌, reaches under it): :data:`COVER` of its width."""
@@ -110,9 +118,6 @@ def _covered(mask: Mask, rng: np.random.Generator) -> Mask:
     out = mask.copy()
     out[:, x1 - round(float(rng.uniform(*COVER)) * (x1 - x0)):] = 0
     return out
-
-
-COVER = (0.15, 0.4)
 
 
 def _kmeans(x: FloatArray, k: int, rng: np.random.Generator, iters: int = 12) -> FloatArray:
@@ -132,7 +137,7 @@ def _kmeans(x: FloatArray, k: int, rng: np.random.Generator, iters: int = 12) ->
 def train(seed: int = 0, jitters: int = 16, per_class: int = 40,
           fonts: Sequence[Path] | None = None, covered: int = 0) -> GlyphModel:
     """Render, jitter and cluster every class; returns the model (not yet saved).
-    ``covered``: jittered renderings per rank glyph with its right side hidden
+    ``covered``: jittered renderings per rank glyph and pip with its right side hidden
     (:func:`_covered`), besides the ``jitters`` whole ones."""
     rng = np.random.default_rng(seed)
     feats: dict[str, list[FloatArray]] = {}
