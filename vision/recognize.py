@@ -685,22 +685,21 @@ class Recognizer:
         """``marks`` and ``strays`` after corners seen but not read (stray ink on a read
         index's line: :func:`unread_corners`) are read again with fainter ink counted
         (:meth:`vision.indices.IndexFinder.second_look`): thin strokes that fell apart into
-        strays hold together.  Where that reads nothing, every stray is read by the part
-        the next card leaves showing (:meth:`_covered_look`: a jumbo index half under it is
-        one stray, not on the line of the read indices when few were read); the third value
-        tells whether the indices were read so.  An index read so — a good match, of the
-        set's size, on one of the strays and on no read index — joins the marks.  The
+        strays hold together.  Where that reads nothing, they are read by the part the next
+        card leaves showing (:meth:`_covered_look`: a jumbo index half under it); the third
+        value tells whether the indices were read so.  An index read so — a good match, of
+        the set's size, on one of the strays and on no read index — joins the marks.  The
         strays it explains are dropped only when every index of the set then reads well:
         else the set stays unsure (an 8 read weakly as 10 beside two 2s read so would be a
         sure T22)."""
         groups = unread_corners(marks, strays)
-        new = (self._looked_again(image, seen, marks,
-                                  np.array([s.center for g in groups for s in g], np.float64))
-               if groups else [])
+        if not groups:
+            return marks, strays, False
+        near = np.array([s.center for g in groups for s in g], np.float64)
+        new = self._looked_again(image, seen, marks, near)
         in_part = not new
-        if in_part and strays and marks:
-            new = self._covered_look(image, seen, marks,
-                                     np.array([s.center for s in strays], np.float64))
+        if in_part:
+            new = self._covered_look(image, seen, marks, near)
         if not new:
             return marks, strays, False
         marks = consistent(marks + new)
