@@ -36,6 +36,7 @@ FAN_DOWN_MM = (75.0, 115.0)  # a fan's extent along its cards (a card's height, 
 FAN_ACROSS_MM = 66.0  # and across them: a card's width and at least one step
 TOP_CARD_MM = (50.0, 68.0)  # the top card's edge this far from the fan's far end (cards: 57–63)
 LEAST_STEP_MM = 9.0  # edges nearer than this are one edge
+FIRST_STRIP = 0.6  # a first "edge" nearer the bottom card's end than this × the fan's step
 END_MM = 8.0  # no card's edge lies this near the fan's ends
 OUTLINE_MM = 6.0  # lines this near them are the fan's outline
 NECK_MM = 15.0  # paper joined to the fan by a narrower neck (a label, a marker) is not the fan
@@ -91,27 +92,28 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
     """The jokers of a fan in which no index was read (``seen``: the finder's ink and
     paper of ``image``, a zone view at ``px_per_mm``), bottom card first; ``None`` when the
     paper is no fan of two or more cards or no card edge is found."""
-    strips = fan_strips(image, seen, px_per_mm, joker_red)
+    strips = fan_strips(image, seen, px_per_mm, joker_red, frames=True)
     return None if strips is None else strips.jokers
 
 
 def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: float,
-               down: tuple[float, float] | None = None) -> FanStrips | None:
+               down: tuple[float, float] | None = None, frames: bool = False
+               ) -> FanStrips | None:
     """The cards of the fan in a zone view as its edges part them (see :func:`joker_fan`);
     ``down``: the cards' long axis when the read indices tell it (else both of the fan
     outline's axes are tried)."""
     fan = _fan_paper(seen, px_per_mm)
     if fan is None:
         return None
-    best: tuple[float, _Upright, list[float], bool] | None = None
+    best: tuple[float, _Upright, list[float], bool, float | None] | None = None
     for upright in _uprights(seen, fan, px_per_mm, down):
-        found = _edges(upright)
+        found = _edges(upright, frames)
         if found is not None and (best is None or found[0] > best[0]):
-            best = (found[0], upright, found[1], found[2])
+            best = (found[0], upright, *found[1:])
     if best is None:
         return None
-    _, upright, edges, flipped = best
-    return _strips(image, seen, upright, edges, flipped, joker_red)
+    _, upright, edges, flipped, frame = best
+    return _strips(image, seen, upright, edges, flipped, joker_red, frame)
 
 
 def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
@@ -208,7 +210,8 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     return best
 
 
-def _edges(upright: _Upright) -> tuple[float, list[float], bool] | None:
+def _edges(upright: _Upright, frames: bool = False
+           ) -> tuple[float, list[float], bool, float | None] | None:
     """(how sure, the card edges in mm from the bottom card's free end, whether the top card
     lies at the view's left): the top card's edge is the strongest line a card's width
     from one end; the lines before it part the cards beneath.  Of the two ends, the one
@@ -224,7 +227,7 @@ def _edges(upright: _Upright) -> tuple[float, list[float], bool] | None:
     peaks = _peaks(strength, int(LEAST_STEP_MM * px), LEAST_EDGE)
     found = [((p - x0) / px, float(strength[p])) for p in peaks
              if END_MM <= (p - x0) / px <= length - END_MM]
-    best: tuple[float, list[float], bool] | None = None
+    best: tuple[float, list[float], bool, float | None] | None = None
     for flipped in (False, True):
         lines = sorted(((length - x if flipped else x), v) for x, v in found)
         window = [(x, v) for x, v in lines
@@ -235,8 +238,12 @@ def _edges(upright: _Upright) -> tuple[float, list[float], bool] | None:
         beyond = max((v for x, v in lines if x > top_edge), default=0.0)
         typical = float(np.median([v for x, v in lines if x <= top_edge]))
         edges = [x for x, v in lines if x <= top_edge and v >= FAINT * typical]
+        frame = None
+        if (frames and len(edges) >= 2
+                and edges[0] < FIRST_STRIP * float(np.median(np.diff(edges)))):
+            frame, edges = edges[0], edges[1:]  # the bottom card's frame line, not an edge
         if best is None or sure - beyond > best[0]:
-            best = (sure - beyond, edges, flipped)
+            best = (sure - beyond, edges, flipped, frame)
     return best
 
 
@@ -252,7 +259,7 @@ def _peaks(strength: npt.NDArray[np.float64], gap: int, least: float) -> list[in
 
 
 def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[float],
-            flipped: bool, joker_red: float) -> FanStrips:
+            flipped: bool, joker_red: float, frame: float | None = None) -> FanStrips:
     """The cards the ``edges`` part, each with its strip, where its index would be and its
     joker by the ink at its strip's corner: with the top card at the right the corner marks
     show at the strips' top left (the fan turned half round: bottom right)."""
@@ -272,6 +279,8 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
         spans.append(tuple(sorted(x0 + px * (length - v if flipped else v)
                                   for v in (left, right))))
         a, b = left + 0.5, min(right - 0.5, left + CORNER_WIDTH_MM)
+        if i == 0 and frame is not None:  # the bottom card's mark lies outside its frame
+            b = min(b, frame - 0.5)
         if flipped:
             a, b = length - b, length - a
         c0, c1 = x0 + int(a * px), x0 + int(b * px)

@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 
 from gouji.cards import format_cards, parse_cards
+from vision import joker_fan as joker_fan_module
+from vision.faces import FolderFaces
 from vision.indices import IndexFinder
-from vision.joker_fan import joker_fan
+from vision.joker_fan import WORK_PX_PER_MM, _edges, _Upright, joker_fan
 from vision.recognize import ZONE_PX_PER_MM, Recognizer
 from vision.synth import SceneGenerator
 
@@ -55,7 +57,6 @@ def test_paper_without_card_edges_is_no_fan(recognizer: Recognizer) -> None:
 def test_a_fan_of_paris_jokers_is_counted(recognizer: Recognizer, shared_data: Path,
                                           cards: str, seed: int) -> None:
     """The paris deck's jokers carry a chip in the corner, read as no index."""
-    from vision.faces import FolderFaces
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
     scene = gen.render(seed, {3: parse_cards(cards)})
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[3])
@@ -90,9 +91,49 @@ def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data
     onto the line of the 8's upper index it was judged there, found nothing, and a card
     inferred at that end from the 8's red pips counted instead (8R); at its own corner it
     is the black chip, 小王."""
-    from vision.faces import FolderFaces
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
     scene = gen.render(2042)
     assert format_cards(scene.sets[2]) == "8B"
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
     assert format_cards(reading.cards) == "8B" and reading.unsure
+
+
+def _profile(lines_mm: list[float], length_mm: float = 120.0) -> _Upright:
+    """An upright fan ``length_mm`` across whose edge strength peaks at ``lines_mm``."""
+    px = WORK_PX_PER_MM
+    w, h = int((length_mm + 20) * px), int(100 * px)
+    fan = np.zeros((h, w), np.uint8)
+    x0 = int(10 * px)
+    fan[10:h - 10, x0:x0 + int(length_mm * px) + 1] = 1
+    strength = np.zeros(w)
+    for x in lines_mm:
+        strength[x0 + int(x * px)] = 0.3
+    return _Upright(np.eye(2, 3), (w, h), fan, strength)
+
+
+def test_a_line_by_the_bottom_cards_end_much_nearer_than_the_step_is_its_frame() -> None:
+    # anglo's jokers print a frame line 8 mm in from the card's side: the bottom card shows
+    # it by the fan's end, and an all-joker fan read one card too many (BBRR read BBRRR)
+    upright = _profile([9.5, 24.0, 42.0, 61.0])
+    found = _edges(upright, frames=True)
+    assert found is not None and found[1] == pytest.approx([24.0, 42.0, 61.0], abs=0.5)
+    assert found[3] == pytest.approx(9.5, abs=0.5)  # the bottom card's mark lies before it
+    assert _edges(upright)[1] == pytest.approx([9.5, 24.0, 42.0, 61.0], abs=0.5)
+    # a first strip about as wide as the others is a card's
+    assert _edges(_profile([14.0, 29.0, 44.0, 61.0]), frames=True)[1] == \
+        pytest.approx([14.0, 29.0, 44.0, 61.0], abs=0.5)
+
+
+# development scenes (anglo, seeds 2000+): all-joker fans read a card too many
+@pytest.mark.parametrize(("seed", "seat", "cards"), [(2004, 2, "BBRR"), (2014, 5, "BR")])
+def test_an_all_joker_fan_of_framed_jokers_is_counted(
+        recognizer: Recognizer, shared_data: Path, seed: int, seat: int, cards: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "anglo"), size=(1280, 720))
+    scene = gen.render(seed)
+    zone = scene.layout.zones[seat]
+    reading = recognizer.read_zone(scene.image, scene.homography, zone)
+    assert format_cards(reading.cards) == cards and reading.unsure
+    monkeypatch.setattr(joker_fan_module, "FIRST_STRIP", 0.0)  # every line an edge
+    before = recognizer.read_zone(scene.image, scene.homography, zone)
+    assert len(before.cards) == len(cards) + 1
