@@ -101,7 +101,8 @@ def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: flo
                ) -> FanStrips | None:
     """The cards of the fan in a zone view as its edges part them (see :func:`joker_fan`);
     ``down``: the cards' long axis when the read indices tell it (else both of the fan
-    outline's axes are tried)."""
+    outline's axes are tried); ``frames``: a fan of jokers alone, whose bottom card's frame
+    line may pass for a first edge (:func:`_edges`)."""
     fan = _fan_paper(seen, px_per_mm)
     if fan is None:
         return None
@@ -215,7 +216,10 @@ def _edges(upright: _Upright, frames: bool = False
     """(how sure, the card edges in mm from the bottom card's free end, whether the top card
     lies at the view's left): the top card's edge is the strongest line a card's width
     from one end; the lines before it part the cards beneath.  Of the two ends, the one
-    beyond whose top card's edge the lines are weakest (only its face's art) is the top."""
+    beyond whose top card's edge the lines are weakest (only its face's art) is the top.
+    With ``frames``, a first line nearer the bottom card's free end than
+    :data:`FIRST_STRIP` of the fan's step is that card's frame line, not an edge: the fourth
+    value is where it lies (mm, as the edges), else ``None``."""
     px = WORK_PX_PER_MM
     cols = np.nonzero(upright.fan.any(axis=0))[0]
     x0, x1 = int(cols[0]), int(cols[-1])
@@ -262,7 +266,8 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
             flipped: bool, joker_red: float, frame: float | None = None) -> FanStrips:
     """The cards the ``edges`` part, each with its strip, where its index would be and its
     joker by the ink at its strip's corner: with the top card at the right the corner marks
-    show at the strips' top left (the fan turned half round: bottom right)."""
+    show at the strips' top left (the fan turned half round: bottom right).  ``frame``: the
+    bottom card's frame line (:func:`_edges`), before which its corner mark is looked for."""
     px = WORK_PX_PER_MM
     view = cv2.warpAffine(image, upright.matrix, upright.size, flags=cv2.INTER_LINEAR)
     ink = cv2.warpAffine(seen.inks.ink, upright.matrix, upright.size, flags=cv2.INTER_NEAREST)

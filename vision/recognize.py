@@ -696,16 +696,25 @@ class Recognizer:
         if not groups:
             return marks, strays, False
         near = np.array([s.center for g in groups for s in g], np.float64)
-        new = self._looked_again(image, seen, marks, near)
-        in_part = not new
-        if in_part:
-            new = self._covered_look(image, seen, marks, near)
+        new, in_part = self._read_again(image, seen, marks, near)
         if not new:
             return marks, strays, False
         marks = consistent(marks + new)
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
             return marks, strays, in_part
         return marks, _unexplained(strays, new), in_part
+
+    def _read_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                    near: npt.NDArray[np.float64], lines_over: float | None = None
+                    ) -> tuple[list[IndexMark], bool]:
+        """The indices a second look reads near ``near`` (:meth:`_looked_again`), else those
+        read by the part the next card leaves showing (:meth:`_covered_look`); and whether
+        they were read so, in part."""
+        new = self._looked_again(image, seen, marks, near, lines_over)
+        if new:
+            return new, False
+        new = self._covered_look(image, seen, marks, near)
+        return new, bool(new)
 
     def _covered_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                       near: npt.NDArray[np.float64]) -> list[IndexMark]:
@@ -772,12 +781,7 @@ class Recognizer:
         slots = [u.center for u in in_fan if u.rank.is_joker]
         if not slots:
             return [], False
-        near = np.array(slots, np.float64)
-        new = self._looked_again(image, seen, marks, near, EDGE_LINE)
-        if new:
-            return new, False
-        new = self._covered_look(image, seen, marks, near)
-        return new, bool(new)
+        return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:
