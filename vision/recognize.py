@@ -34,6 +34,8 @@ from vision.glyphs import (
 )
 from vision.indices import (
     INDEX_BOX,
+    INK_RATIO,
+    SECOND_LOOK_RATIO,
     IndexFinder,
     IndexMark,
     PaperInk,
@@ -79,6 +81,16 @@ ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of squ
 # reaches (:data:`vision.indices.INDEX_BOX`): the covered look leaves out only this much
 # (glyph heights to either side) about each read index.
 COVERED_BESIDE = 0.45
+# An index the covering card's edge line runs into is one shape with it, glyph, pip and
+# line: stray ink this big (glyph heights) on the read indices' line (from half a glyph
+# above it to 1.5 below, 1–10 glyphs beside one) is read again with the lines cut out
+# (Recognizer._through_edge_lines), at the survey's own ink level; an index of the set's
+# main rank or a 2 read so, matching this well (the cut nibbles its glyph) and within
+# EDGE_LOOK_ON glyph heights of the shape's centre (the line and pip pull the centre
+# down), joins the set.
+EDGE_MERGED = (1.4, 3.5)
+EDGE_LOOK_LEAST = 0.75
+EDGE_LOOK_ON = 1.2
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -641,6 +653,9 @@ class Recognizer:
                                     old_paper=None if earlier is None else earlier.paper)
         marks, strays, covered = self._second_look(image, survey.ink,
                                                    consistent(survey.marks), survey.strays)
+        new = self._through_edge_lines(image, survey.ink, marks, strays)
+        if new:
+            marks, strays = consistent(marks + new), _unexplained(strays, new)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -704,6 +719,30 @@ class Recognizer:
             return marks, strays, in_part
         return marks, _unexplained(strays, new), in_part
 
+    def _through_edge_lines(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                            strays: list[StrayInk]) -> list[IndexMark]:
+        """Indices read where stray ink on the read indices' line is too big for a glyph
+        (:data:`EDGE_MERGED`): a glyph and its pip that the covering card's edge line joins
+        into one shape (paris prints each card's outline; in a tight fan the next card's
+        edge runs along the index: `333333333R` read with five 3s).  Read again with the
+        edge lines cut out (:data:`EDGE_LINE`) and ink counted as the survey counts it; of
+        the set's main rank or a 2 (a set holds one natural rank)."""
+        if not marks:
+            return []
+        h = float(np.median([m.glyph_height for m in marks]))
+        lo, hi = EDGE_MERGED
+        frames = [_frame(m) for m in marks]
+        near = [s.center for s in strays if lo * h <= s.size <= hi * h and any(
+            -0.5 * h < float(np.subtract(s.center, m.center) @ d) < 1.5 * h
+            and h < abs(float(np.subtract(s.center, m.center) @ r)) < 10 * h
+            for m, (d, r, _) in zip(marks, frames, strict=True))]
+        if not near:
+            return []
+        ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
+        looked = self._looked_again(image, seen, marks, np.array(near, np.float64), EDGE_LINE,
+                                    ratio=INK_RATIO, least=EDGE_LOOK_LEAST, on=EDGE_LOOK_ON)
+        return [m for m in looked if m.rank in ranks]
+
     def _read_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                     near: npt.NDArray[np.float64], lines_over: float | None = None
                     ) -> tuple[list[IndexMark], bool]:
@@ -736,23 +775,25 @@ class Recognizer:
 
     def _looked_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                       near: npt.NDArray[np.float64], lines_over: float | None = None,
-                      finder: IndexFinder | None = None, beside: float = INDEX_BOX[2]
-                      ) -> list[IndexMark]:
+                      finder: IndexFinder | None = None, beside: float = INDEX_BOX[2],
+                      ratio: float = SECOND_LOOK_RATIO, least: float = SECOND_LOOK_LEAST,
+                      on: float = SECOND_LOOK_ON) -> list[IndexMark]:
         """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
-        near the points ``near`` that fit the set read (``marks``): good matches
-        (:data:`SECOND_LOOK_LEAST`), of its glyphs' size, on no read index and on one of the
-        points.  ``lines_over``: in glyph heights, as the second look's.  ``finder``: whose
-        glyph model reads them (:attr:`finder` unless given)."""
+        near the points ``near`` that fit the set read (``marks``): matching at least
+        ``least``, of its glyphs' size, on no read index and within ``on`` glyph heights of
+        one of the points.  ``lines_over``: in glyph heights, and ``ratio``, as the second
+        look's.  ``finder``: whose glyph model reads them (:attr:`finder` unless given)."""
         h = float(np.median([m.glyph_height for m in marks]))
         lo, hi = SECOND_LOOK_SIZE
         reach = SECOND_LOOK_REACH * h
         looked = (finder or self.finder).second_look(
             image, seen, near, reach, marks,
-            lines_over=None if lines_over is None else lines_over * h, beside=beside)
+            lines_over=None if lines_over is None else lines_over * h, beside=beside,
+            ratio=ratio)
         return [m for m in looked
-                if m.score >= SECOND_LOOK_LEAST and lo * h <= m.glyph_height <= hi * h
+                if m.score >= least and lo * h <= m.glyph_height <= hi * h
                 and not in_any_index_box(np.array([m.center]), marks, beside)[0]
-                and bool((np.hypot(*(near - m.center).T) < SECOND_LOOK_ON * h).any())]
+                and bool((np.hypot(*(near - m.center).T) < on * h).any())]
 
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
              strays: list[StrayInk], earlier: EarlierCards | None

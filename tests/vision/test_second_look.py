@@ -13,7 +13,7 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
 from vision.fan import UnreadCard
-from vision.indices import IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
+from vision.indices import INK_RATIO, IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
 from vision.recognize import EDGE_LINE, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
@@ -56,13 +56,14 @@ class _Looks(IndexFinder):
         self.found = found
         self.asked: list[tuple[float, float]] = []
         self.lines_over: float | None = None
+        self.ratio = 0.0
         self.partly = False  # whether _second_look said a corner was read only in part
 
     def second_look(self, image: BGRImage, seen: PaperInk, near: np.ndarray, reach: float,
                     read: object = (), ratio: float = 0.0,
                     lines_over: float | None = None, beside: float = 0.8) -> list[IndexMark]:
         self.asked += [(float(x), float(y)) for x, y in near]
-        self.lines_over = lines_over
+        self.lines_over, self.ratio = lines_over, ratio
         return self.found
 
 
@@ -217,3 +218,55 @@ def test_a_two_touching_an_edge_line_is_read(recognizer: Recognizer, shared_data
     scene = gen.render(seed)
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+
+
+def _through_edge_lines(found: list[IndexMark], marks: list[IndexMark],
+                        strays: list[StrayInk]) -> tuple[list[IndexMark], _Looks]:
+    rec = Recognizer()
+    looks = _Looks(found)
+    rec.finder = looks
+    image = np.zeros((200, 600, 3), np.uint8)
+    return rec._through_edge_lines(image, None, marks, strays), looks  # type: ignore[arg-type]
+
+
+def test_ink_too_big_for_a_glyph_on_the_index_line_is_read_with_edge_lines_cut() -> None:
+    # glyph, pip and the covering card's edge line as one shape, its centre pulled down
+    read = [_mark(Rank.THREE, 0.9, 100.0), _mark(Rank.THREE, 0.88, 160.0)]
+    merged = StrayInk((220.0, 120.0), 80.0, 10.0, 0.0)
+    strays = [merged,
+              _stray(280.0),  # glyph-sized: the second look's, not this one's
+              StrayInk((340.0, 190.0), 80.0, 10.0, 0.0),  # as big, but far below the line
+              StrayInk((400.0, 110.0), 160.0, 10.0, 0.0)]  # too big for an index and pip
+    three = _mark(Rank.THREE, 0.77, 218.0)  # the cut nibbles its glyph: a little under 0.8
+    found, looks = _through_edge_lines([three], read, strays)
+    assert found == [three]
+    assert looks.asked == [(220.0, 120.0)]
+    assert looks.lines_over == pytest.approx(EDGE_LINE * 40.0)
+    assert looks.ratio == INK_RATIO  # ink counted as the survey counts it
+
+
+@pytest.mark.parametrize(("found", "taken"), [
+    (_mark(Rank.TWO, 0.8, 218.0), True),  # a 2 is wild: any set may hold one
+    (_mark(Rank.SEVEN, 0.9, 218.0), False),  # not the set's rank: art or a pip
+    (_mark(Rank.THREE, 0.7, 218.0), False),  # a poor match
+    (_mark(Rank.THREE, 0.9, 280.0), False),  # not on the shape
+])
+def test_what_a_look_through_edge_lines_takes(found: IndexMark, taken: bool) -> None:
+    read = [_mark(Rank.THREE, 0.9, 100.0), _mark(Rank.THREE, 0.88, 160.0)]
+    out, _ = _through_edge_lines([found], read, [StrayInk((220.0, 120.0), 80.0, 10.0, 0.0)])
+    assert (out == [found]) is taken
+
+
+# paris prints each card's outline: in a tight fan the next card's edge runs into the index
+# (JJJJRR read JJJRR; a 7 of 7777777777 read only by the fan, so the set was unsure)
+@pytest.mark.parametrize(("seed", "seat", "cards", "sure"), [
+    (2008, 3, "JJJJRR", False), (2058, 2, "7777777777", True),
+])
+def test_an_index_run_into_an_edge_line_is_read(recognizer: Recognizer, shared_data: Path,
+                                                seed: int, seat: int, cards: str,
+                                                sure: bool) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+    assert reading.unsure is not sure
