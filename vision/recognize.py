@@ -67,6 +67,11 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 FACE_REACH_MM = 60.0
 LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
 FAN_CONFIDENCE = 0.4  # a fan read as jokers by its cards' edges (vision.joker_fan)
+# A joker's picture can pose as a poor index (paris' chip as a 10): a weak set of at most
+# POSED_CARDS cards read, none matching this well, may be a fan of jokers
+# (Recognizer._posed_by_jokers).
+POSED_CARDS = 2
+POSED_SCORE = 0.75
 OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off it
 # A second look at corners seen but not read (Recognizer._second_look): ink read within this
 # many glyph heights of their stray ink, indices kept from a match this good, of a size
@@ -692,8 +697,28 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = _with_unread(cands, unread, self.finder.joker_red)
+        if Doubt.WEAK in doubts and earlier is None:
+            posed = self._posed_by_jokers(image, survey.ink, cards, len(ranks))
+            if posed:
+                ranks, conf = posed, FAN_CONFIDENCE
+                cands = [(ranks, conf), *cands]
         return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
                           doubts)
+
+    def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
+                         count: int) -> tuple[Rank, ...] | None:
+        """The fan of jokers (:func:`vision.joker_fan.joker_fan`, by its cards' edges) that
+        ``cards``, a weak reading of ``count`` cards, may be: when at most
+        :data:`POSED_CARDS` cards were read and none matched :data:`POSED_SCORE` — a
+        joker's picture posing as an index (paris' chip as a 10: `BBBBRRRR` read
+        `TTTTTTBB`, the fan inferring more 10s like it) — and the edges count at least two
+        cards and no fewer than the reading."""
+        if len(cards) > POSED_CARDS or max(m.score for c in cards for m in c.marks) >= POSED_SCORE:
+            return None
+        fan = joker_fan(image, seen, ZONE_PX_PER_MM, self.finder.joker_red)
+        if fan is None or len(fan) < max(2, count):
+            return None
+        return tuple(sorted(fan))
 
     def _second_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                      strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk], bool]:

@@ -8,12 +8,13 @@ import cv2
 import numpy as np
 import pytest
 
-from gouji.cards import format_cards, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision import joker_fan as joker_fan_module
+from vision import recognize as recognize_module
 from vision.faces import FolderFaces
-from vision.indices import IndexFinder
+from vision.indices import IndexFinder, IndexMark
 from vision.joker_fan import WORK_PX_PER_MM, _edges, _Upright, joker_fan
-from vision.recognize import ZONE_PX_PER_MM, Recognizer
+from vision.recognize import ZONE_PX_PER_MM, CardReading, Recognizer
 from vision.synth import SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -137,3 +138,44 @@ def test_an_all_joker_fan_of_framed_jokers_is_counted(
     monkeypatch.setattr(joker_fan_module, "FIRST_STRIP", 0.0)  # every line an edge
     before = recognizer.read_zone(scene.image, scene.homography, zone)
     assert len(before.cards) == len(cards) + 1
+
+
+def _card(rank: Rank, score: float, x: float) -> CardReading:
+    mark = IndexMark(rank, score, 0.1, Rank.JACK, (x, 100.0), (0.0, 1.0), 40.0, "S", 1)
+    return CardReading(rank, score, ((0.0, 0.0),) * 4, (mark,), Rank.JACK)
+
+
+@pytest.mark.parametrize(("cards", "fan", "count", "taken"), [
+    ([_card(Rank.TEN, 0.7, 100.0), _card(Rank.TEN, 0.57, 150.0)], "BBBBRRRR", 8, True),
+    ([_card(Rank.TEN, 0.52, 100.0)], "BB", 2, True),
+    ([_card(Rank.TEN, 0.8, 100.0)], "BB", 2, False),  # an index read well: a 10 it is
+    ([_card(Rank.QUEEN, 0.7, x) for x in (100.0, 150.0, 200.0)], "BBR", 3, False),  # three
+    ([_card(Rank.TEN, 0.6, 100.0)], "B", 1, False),  # one card: no fan
+    ([_card(Rank.TEN, 0.6, 100.0)], "BB", 3, False),  # fewer than the reading holds
+    ([_card(Rank.TEN, 0.6, 100.0)], None, 2, False),  # no fan's edges
+])
+def test_poor_indices_may_be_jokers_pictures_when_the_edges_count_a_fan(
+        monkeypatch: pytest.MonkeyPatch, cards: list[CardReading], fan: str | None,
+        count: int, taken: bool) -> None:
+    monkeypatch.setattr(recognize_module, "joker_fan",
+                        lambda *_: None if fan is None else list(parse_cards(fan)))
+    image = np.zeros((200, 600, 3), np.uint8)
+    jokers = Recognizer()._posed_by_jokers(image, None, cards, count)  # type: ignore[arg-type]
+    assert (jokers == parse_cards(fan or "")) is taken
+
+
+# paris' chip and neoclassical's star posed as poor indices (a 10, a K) and the fan inferred
+# more cards like them: BBBBRRRR read TTTTTTBB, BB read TB, BBRR read KBBR; weak sets of
+# poorly read queens stay as read
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2021, 3, "BBBBRRRR"), ("paris", 2037, 1, "BB"), ("neoclassical", 2004, 2, "BBRR"),
+    ("anglo", 2040, 3, "QQQ"), ("paris", 2037, 4, "QQB"),
+])
+def test_a_fan_of_jokers_whose_pictures_pose_as_poor_indices_is_counted(
+        recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
+        cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == cards
+    assert reading.unsure
