@@ -34,6 +34,7 @@ from vision.indices import (
     StrayInk,
     in_any_index_box,
     joker_of_colour,
+    set_glyph_height,
 )
 from vision.types import BGRImage, Mask
 
@@ -103,7 +104,6 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
     corner (its "down" reversed) is placed a card's width, less two insets, back from it."""
     places: list[float] = []
     lines: list[float] = []
-    heights = [m.glyph_height for marks in cards for m in marks]
     for marks in cards:
         ahead = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
         if ahead:
@@ -117,7 +117,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             point = (np.array(m.center, np.float64) - frame.across * (card_w - inset))
             places.append(float(point @ frame.across))
     line = float(np.median(lines)) if lines else float("nan")
-    return np.sort(np.array(places)), line, float(np.median(heights))
+    return np.sort(np.array(places)), line, set_glyph_height([m for marks in cards for m in marks])
 
 
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,

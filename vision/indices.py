@@ -540,19 +540,34 @@ def _fits_its_paper(mark: IndexMark, blobs: Labels, spans: dict[int, FloatArray]
     return float(along.max() - along.min()) >= MIN_PAPER_SPAN * mark.glyph_height
 
 
+def set_glyph_height(marks: Sequence[IndexMark]) -> float:
+    """The rank-glyph height of a set read as ``marks``: the median of its rank indices'
+    glyphs when it has any, else what its JOKER letters imply.  A jumbo-index deck (大字牌)
+    prints its JOKER letters no bigger than other decks do, so beside its rank glyphs they
+    tell that size poorly (letters of 28 px beside a 61 px 7)."""
+    ranks = [m.glyph_height for m in marks if m.pip != "O"]
+    return float(np.median(ranks or [m.glyph_height for m in marks]))
+
+
 def consistent(marks: list[IndexMark]) -> list[IndexMark]:
     """Within one set all indices come from one deck and print alike: drop those of a very
-    different size, or matching far worse than the others (edges and art posing as glyphs)."""
+    different size, or matching far worse than the others (edges and art posing as glyphs).
+    Rank indices and JOKER letters are each sized against their own kind when two of it read
+    well (a jumbo deck's rank glyphs are twice its JOKER letters), else against all."""
     strong = [m for m in marks if m.score >= 0.7]
     if len(strong) < 2:
         return marks
-    med = float(np.median([m.glyph_height for m in strong]))
     med_score = float(np.median([m.score for m in strong]))
+    every = float(np.median([m.glyph_height for m in strong]))
+    med: dict[bool, float] = {}
+    for joker in (True, False):
+        kind = [m.glyph_height for m in strong if (m.pip == "O") is joker]
+        med[joker] = float(np.median(kind)) if len(kind) >= 2 else every
     keep = []
     for m in marks:
-        h = m.glyph_height
+        h, ref = m.glyph_height, med[m.pip == "O"]
         lo = 0.55 if m.pip == "O" else 0.65
-        if lo * med <= h <= 1.6 * med and m.score >= 0.78 * med_score:
+        if lo * ref <= h <= 1.6 * ref and m.score >= 0.78 * med_score:
             keep.append(m)
     return keep
 

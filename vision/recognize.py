@@ -46,6 +46,7 @@ from vision.indices import (
     darkest_channel,
     in_any_index_box,
     mark_frame,
+    set_glyph_height,
 )
 from vision.joker_fan import fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
@@ -344,7 +345,7 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     if len(cards) < 3:
         return cards
     points = np.array([m.center for m in marks], np.float64)
-    h = float(np.median([m.glyph_height for m in marks]))
+    h = set_glyph_height(marks)
     down = fan_frame(marks).down
     i, j = np.triu_indices(len(points), 1)  # every line through two indices
     d = points[j] - points[i]
@@ -452,7 +453,7 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
     was seen but not read: in practice a joker whose corner shows a picture or a word."""
     if not marks or not strays:
         return []
-    h = float(np.median([m.glyph_height for m in marks]))
+    h = set_glyph_height(marks)
     near: list[tuple[StrayInk, IndexMark]] = []
     for s in strays:
         if not (0.35 * h <= s.size <= 2.5 * h and s.edge <= 1.3 * h):
@@ -754,7 +755,7 @@ class Recognizer:
         the set's main rank or a 2 (a set holds one natural rank)."""
         if not marks:
             return []
-        h = float(np.median([m.glyph_height for m in marks]))
+        h = set_glyph_height(marks)
         lo, hi = EDGE_MERGED
         frames = [_frame(m) for m in marks]
         near = [s.center for s in strays if lo * h <= s.size <= hi * h and any(
@@ -808,7 +809,7 @@ class Recognizer:
         ``least``, of its glyphs' size, on no read index and within ``on`` glyph heights of
         one of the points.  ``lines_over``: in glyph heights, and ``ratio``, as the second
         look's.  ``finder``: whose glyph model reads them (:attr:`finder` unless given)."""
-        h = float(np.median([m.glyph_height for m in marks]))
+        h = set_glyph_height(marks)
         lo, hi = SECOND_LOOK_SIZE
         reach = SECOND_LOOK_REACH * h
         looked = (finder or self.finder).second_look(

@@ -1,0 +1,53 @@
+"""A jumbo-index deck (大字牌) prints its JOKER letters no bigger than other decks do: a
+set's rank indices and JOKER letters are sized each against their own kind
+(indices.consistent, indices.set_glyph_height)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gouji.cards import Rank, format_cards, parse_cards
+from vision.faces import DrawnFaces
+from vision.indices import JOKER_LETTER, IndexMark, consistent, set_glyph_height
+from vision.recognize import Recognizer
+from vision.synth import SceneGenerator
+
+
+def _mark(rank: Rank, height: float, x: float, pip: str = "S", score: float = 0.95
+          ) -> IndexMark:
+    return IndexMark(rank, score, 0.2, Rank.TEN, (x, 100.0), (0.0, 1.0), height, pip, 1)
+
+
+SEVENS = [_mark(Rank.SEVEN, 61.0, 100.0), _mark(Rank.SEVEN, 60.0, 400.0)]
+LETTERS = [_mark(Rank.SMALL_JOKER, 28.0, x, "O") for x in (200.0, 250.0, 300.0)]
+
+
+def test_jumbo_rank_indices_beside_usual_joker_letters_are_all_kept() -> None:
+    # the letters imply rank glyphs of 28 / 0.8 = 35 px: the 7s were 1.7 times that, dropped
+    assert LETTERS[0].glyph_height == pytest.approx(28.0 / JOKER_LETTER)
+    assert consistent([*SEVENS, *LETTERS]) == [*SEVENS, *LETTERS]
+    assert set_glyph_height([*SEVENS, *LETTERS]) == pytest.approx(60.5)
+    assert set_glyph_height(LETTERS) == pytest.approx(35.0)
+
+
+def test_a_rank_index_far_bigger_than_its_kind_is_still_dropped() -> None:
+    art = _mark(Rank.ACE, 110.0, 500.0)  # court art read as a huge A
+    assert consistent([*SEVENS, *LETTERS, art]) == [*SEVENS, *LETTERS]
+    # one rank index alone is sized against all the set's indices, as before
+    lone = _mark(Rank.SEVEN, 61.0, 100.0)
+    assert consistent([lone, *LETTERS]) == LETTERS
+
+
+# jumbo development decks: jokers read by their JOKER letters beside a jumbo rank's indices
+# (7777BBB read BBBBBRR: the 7s were dropped as too big, the fan then guessed jokers; JJBB
+# read right but unsure: the fan took the letters' size for the glyphs' and saw a gap)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards", "sure"), [
+    (1, 2039, 5, "7777BBB", False), (0, 2010, 3, "JJBB", True),
+])
+def test_a_jumbo_set_with_read_jokers_is_read(deck: int, seed: int, seat: int, cards: str,
+                                               sure: bool) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == format_cards(parse_cards(cards))
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+    assert reading.unsure is not sure
