@@ -55,6 +55,7 @@ TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is p
 # less 0.05, so a true 10's J stays within ~0.1 of it; court art beside a J reads as a poor 0)
 J_TEN_LEAD = 0.15
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
+JUMBO_RANK = 2.2  # a rank glyph beside JOKER letters may be this many times what they imply
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
 SECOND_LOOK_RATIO = 0.65  # and where a corner was seen but not read (second_look)
 # How far a class the learned classifier doubts is marked down from its prototype similarity:
@@ -553,21 +554,27 @@ def consistent(marks: list[IndexMark]) -> list[IndexMark]:
     """Within one set all indices come from one deck and print alike: drop those of a very
     different size, or matching far worse than the others (edges and art posing as glyphs).
     Rank indices and JOKER letters are each sized against their own kind when two of it read
-    well (a jumbo deck's rank glyphs are twice its JOKER letters), else against all."""
+    well, else against all; a rank index so sized against JOKER letters may be up to
+    :data:`JUMBO_RANK` times the glyph they imply (a jumbo deck's rank glyphs are twice its
+    letters: a lone 61 px K beside 大王 letters of 28 px)."""
     strong = [m for m in marks if m.score >= 0.7]
     if len(strong) < 2:
         return marks
     med_score = float(np.median([m.score for m in strong]))
     every = float(np.median([m.glyph_height for m in strong]))
     med: dict[bool, float] = {}
+    own: dict[bool, bool] = {}  # whether the kind is sized against itself
     for joker in (True, False):
         kind = [m.glyph_height for m in strong if (m.pip == "O") is joker]
-        med[joker] = float(np.median(kind)) if len(kind) >= 2 else every
+        own[joker] = len(kind) >= 2
+        med[joker] = float(np.median(kind)) if own[joker] else every
+    beside_letters = own[True] and not own[False]
     keep = []
     for m in marks:
         h, ref = m.glyph_height, med[m.pip == "O"]
         lo = 0.55 if m.pip == "O" else 0.65
-        if lo * ref <= h <= 1.6 * ref and m.score >= 0.78 * med_score:
+        hi = JUMBO_RANK if m.pip != "O" and beside_letters else 1.6
+        if lo * ref <= h <= hi * ref and m.score >= 0.78 * med_score:
             keep.append(m)
     return keep
 

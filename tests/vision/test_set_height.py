@@ -8,7 +8,7 @@ import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
-from vision.indices import JOKER_LETTER, IndexMark, consistent, set_glyph_height
+from vision.indices import JOKER_LETTER, JUMBO_RANK, IndexMark, consistent, set_glyph_height
 from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
 
@@ -33,9 +33,17 @@ def test_jumbo_rank_indices_beside_usual_joker_letters_are_all_kept() -> None:
 def test_a_rank_index_far_bigger_than_its_kind_is_still_dropped() -> None:
     art = _mark(Rank.ACE, 110.0, 500.0)  # court art read as a huge A
     assert consistent([*SEVENS, *LETTERS, art]) == [*SEVENS, *LETTERS]
-    # one rank index alone is sized against all the set's indices, as before
-    lone = _mark(Rank.SEVEN, 61.0, 100.0)
-    assert consistent([lone, *LETTERS]) == LETTERS
+
+
+def test_a_lone_rank_index_beside_joker_letters_may_be_a_jumbo_decks() -> None:
+    # sized against the glyph the letters imply (35 px): up to JUMBO_RANK times it
+    lone = _mark(Rank.KING, 61.0, 100.0)
+    assert consistent([lone, *LETTERS]) == [lone, *LETTERS]
+    art = _mark(Rank.KING, 1.05 * JUMBO_RANK * 35.0, 100.0)
+    assert consistent([art, *LETTERS]) == LETTERS
+    # beside other rank indices, as before: 1.6 times theirs at most
+    kings = [_mark(Rank.KING, 35.0, 150.0), _mark(Rank.KING, 35.0, 200.0)]
+    assert consistent([lone, *kings]) == kings
 
 
 # jumbo development decks: jokers read by their JOKER letters beside a jumbo rank's indices
@@ -43,6 +51,8 @@ def test_a_rank_index_far_bigger_than_its_kind_is_still_dropped() -> None:
 # read right but unsure: the fan took the letters' size for the glyphs' and saw a gap)
 @pytest.mark.parametrize(("deck", "seed", "seat", "cards", "sure"), [
     (1, 2039, 5, "7777BBB", False), (0, 2010, 3, "JJBB", True),
+    # one jumbo rank card led with jokers (KR read BR, 3R read RR)
+    (1, 2031, 5, "KR", True), (1, 2051, 4, "3R", True),
 ])
 def test_a_jumbo_set_with_read_jokers_is_read(deck: int, seed: int, seat: int, cards: str,
                                                sure: bool) -> None:
