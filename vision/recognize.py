@@ -97,6 +97,7 @@ COVERED_BESIDE = 0.45
 EDGE_MERGED = (1.4, 3.5)
 EDGE_LOOK_LEAST = 0.75
 EDGE_LOOK_ON = 1.2
+EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -659,9 +660,6 @@ class Recognizer:
                                     old_paper=None if earlier is None else earlier.paper)
         marks, strays, covered = self._second_look(image, survey.ink,
                                                    consistent(survey.marks), survey.strays)
-        new = self._through_edge_lines(image, survey.ink, marks, strays)
-        if new:
-            marks, strays = consistent(marks + new), _unexplained(strays, new)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -674,6 +672,13 @@ class Recognizer:
             if earlier is not None:
                 return SetReading((), 1.0, False)
             return self._jokers(image, survey.ink)
+        if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
+            new = self._through_edge_lines(image, survey.ink, marks, strays)
+            if earlier is not None:
+                new = earlier.new_marks(new, survey.ink.inks.darkest)
+            if new:
+                marks, strays = consistent(marks + new), _unexplained(strays, new)
+                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
         if new:  # indices read where the fan guessed jokers: the fan again with them
@@ -752,7 +757,8 @@ class Recognizer:
         into one shape (paris prints each card's outline; in a tight fan the next card's
         edge runs along the index: `333333333R` read with five 3s).  Read again with the
         edge lines cut out (:data:`EDGE_LINE`) and ink counted as the survey counts it; of
-        the set's main rank or a 2 (a set holds one natural rank)."""
+        the set's main rank or a 2 (a set holds one natural rank).  (Worth its cost, ~4 ms a
+        look, only where the set shows an unread card: :meth:`read_set` asks then.)"""
         if not marks:
             return []
         h = set_glyph_height(marks)
@@ -766,7 +772,8 @@ class Recognizer:
             return []
         ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
         looked = self._looked_again(image, seen, marks, np.array(near, np.float64), EDGE_LINE,
-                                    ratio=INK_RATIO, least=EDGE_LOOK_LEAST, on=EDGE_LOOK_ON)
+                                    ratio=INK_RATIO, least=EDGE_LOOK_LEAST, on=EDGE_LOOK_ON,
+                                    reach=EDGE_LOOK_REACH)
         return [m for m in looked if m.rank in ranks]
 
     def _read_again(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
@@ -803,15 +810,17 @@ class Recognizer:
                       near: npt.NDArray[np.float64], lines_over: float | None = None,
                       finder: IndexFinder | None = None, beside: float = INDEX_BOX[2],
                       ratio: float = SECOND_LOOK_RATIO, least: float = SECOND_LOOK_LEAST,
-                      on: float = SECOND_LOOK_ON) -> list[IndexMark]:
+                      on: float = SECOND_LOOK_ON, reach: float = SECOND_LOOK_REACH
+                      ) -> list[IndexMark]:
         """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
-        near the points ``near`` that fit the set read (``marks``): matching at least
-        ``least``, of its glyphs' size, on no read index and within ``on`` glyph heights of
-        one of the points.  ``lines_over``: in glyph heights, and ``ratio``, as the second
-        look's.  ``finder``: whose glyph model reads them (:attr:`finder` unless given)."""
+        within ``reach`` glyph heights of the points ``near`` that fit the set read
+        (``marks``): matching at least ``least``, of its glyphs' size, on no read index and
+        within ``on`` glyph heights of one of the points.  ``lines_over``: in glyph
+        heights, and ``ratio``, as the second look's.  ``finder``: whose glyph model reads
+        them (:attr:`finder` unless given)."""
         h = set_glyph_height(marks)
         lo, hi = SECOND_LOOK_SIZE
-        reach = SECOND_LOOK_REACH * h
+        reach *= h
         looked = (finder or self.finder).second_look(
             image, seen, near, reach, marks,
             lines_over=None if lines_over is None else lines_over * h, beside=beside,
