@@ -98,6 +98,7 @@ EDGE_MERGED = (1.4, 3.5)
 EDGE_LOOK_LEAST = 0.75
 EDGE_LOOK_ON = 1.2
 EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
+DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -482,6 +483,27 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
     return [[s for s, _ in g] for g in groups]
 
 
+def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
+    """Whether an index read at least :data:`DROPPED_SCORE` but dropped as unlike the set's
+    others (:func:`vision.indices.consistent`: its size or match) lies on the set's index
+    line (within half a glyph along "down", 0.8–8 glyphs beside a read index): a card whose
+    index read as something else lies there (a jumbo 5 half under a joker read as a 3 and
+    dropped, and `555RR` read a *sure* `5RR`; neoclassical's thin serif 9s read as Js,
+    `992` read a sure `JJ2`)."""
+    if not marks:
+        return False
+    h = set_glyph_height(marks)
+    for seen in dropped:
+        if seen.score < DROPPED_SCORE:
+            continue
+        for m in marks:
+            d, r, _ = _frame(m)
+            v = np.subtract(seen.center, m.center)
+            if abs(float(v @ d)) < 0.5 * h and 0.8 * h < abs(float(v @ r)) < 8 * h:
+                return True
+    return False
+
+
 def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]:
     """``strays`` less those in the box of an index of ``new`` (read on a second look)."""
     centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
@@ -658,8 +680,9 @@ class Recognizer:
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
         survey = self.finder.survey(image, view_shape,
                                     old_paper=None if earlier is None else earlier.paper)
-        marks, strays, covered = self._second_look(image, survey.ink,
-                                                   consistent(survey.marks), survey.strays)
+        first = consistent(survey.marks)
+        dropped = [m for m in survey.marks if m not in first]
+        marks, strays, covered = self._second_look(image, survey.ink, first, survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
@@ -667,6 +690,7 @@ class Recognizer:
         if earlier is not None:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
+            dropped = earlier.new_marks(dropped, now)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
         if not cards:
             if earlier is not None:
@@ -691,7 +715,8 @@ class Recognizer:
         unread = [] if in_fan else unread_corners(marks, strays)
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
-            (Doubt.UNREAD_CORNER, bool(unread)), (Doubt.UNREAD_IN_FAN, bool(in_fan)),
+            (Doubt.UNREAD_CORNER, bool(unread) or _dropped_on_line(dropped, marks)),
+            (Doubt.UNREAD_IN_FAN, bool(in_fan)),
             (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered),
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
