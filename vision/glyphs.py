@@ -18,7 +18,7 @@ project's own pip drawings — never from any particular deck.  A taught deck
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -164,15 +164,15 @@ class GlyphModel:
         return out
 
 
-_DEFAULT: list[GlyphModel] = []
-_COVERED: list[GlyphModel] = []
+@cache
+def _shipped_model(path: Path) -> GlyphModel:
+    """A shipped prototype file, loaded once per process."""
+    return GlyphModel.load(path)
 
 
 def default_model() -> GlyphModel:
     """The shipped model, loaded once."""
-    if not _DEFAULT:
-        _DEFAULT.append(GlyphModel.load())
-    return _DEFAULT[0]
+    return _shipped_model(MODEL_PATH)
 
 
 def covered_model() -> GlyphModel:
@@ -180,9 +180,7 @@ def covered_model() -> GlyphModel:
     the next card of a fan (``python -m vision.train_glyphs --covered 8 --out
     vision/glyphs_covered.npz``), loaded once: read only where a corner was seen but not
     read (:meth:`vision.recognize.Recognizer._covered_look`)."""
-    if not _COVERED:
-        _COVERED.append(GlyphModel.load(COVERED_MODEL_PATH))
-    return _COVERED[0]
+    return _shipped_model(COVERED_MODEL_PATH)
 
 
 @dataclass(frozen=True)

@@ -490,18 +490,26 @@ def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
     index read as something else lies there (a jumbo 5 half under a joker read as a 3 and
     dropped, and `555RR` read a *sure* `5RR`; neoclassical's thin serif 9s read as Js,
     `992` read a sure `JJ2`)."""
-    if not marks:
+    points = [m.center for m in dropped if m.score >= DROPPED_SCORE]
+    if not marks or not points:
         return False
+    return bool(_on_the_line(np.array(points, np.float64), marks, (-0.5, 0.5),
+                             (0.8, 8.0)).any())
+
+
+def _on_the_line(points: npt.NDArray[np.float64], marks: list[IndexMark],
+                 along: tuple[float, float], beside: tuple[float, float]
+                 ) -> npt.NDArray[np.bool_]:
+    """Which ``points`` (n, 2) lie on the set's index line beside one of ``marks``: within
+    ``along`` of it along its "down" and ``beside`` from it across, to either side, in the
+    set's glyph heights (:func:`vision.indices.set_glyph_height`)."""
     h = set_glyph_height(marks)
-    for seen in dropped:
-        if seen.score < DROPPED_SCORE:
-            continue
-        for m in marks:
-            d, r, _ = _frame(m)
-            v = np.subtract(seen.center, m.center)
-            if abs(float(v @ d)) < 0.5 * h and 0.8 * h < abs(float(v @ r)) < 8 * h:
-                return True
-    return False
+    out = np.zeros(len(points), bool)
+    for m in marks:
+        down, across = mark_frame(points, m)
+        out |= ((down > along[0] * h) & (down < along[1] * h)
+                & (np.abs(across) > beside[0] * h) & (np.abs(across) < beside[1] * h))
+    return out
 
 
 def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]:
@@ -788,15 +796,13 @@ class Recognizer:
             return []
         h = set_glyph_height(marks)
         lo, hi = EDGE_MERGED
-        frames = [_frame(m) for m in marks]
-        near = [s.center for s in strays if lo * h <= s.size <= hi * h and any(
-            -0.5 * h < float(np.subtract(s.center, m.center) @ d) < 1.5 * h
-            and h < abs(float(np.subtract(s.center, m.center) @ r)) < 10 * h
-            for m, (d, r, _) in zip(marks, frames, strict=True))]
-        if not near:
+        big = np.array([s.center for s in strays if lo * h <= s.size <= hi * h],
+                       np.float64).reshape(-1, 2)
+        near = big[_on_the_line(big, marks, (-0.5, 1.5), (1.0, 10.0))]
+        if not len(near):
             return []
         ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
-        looked = self._looked_again(image, seen, marks, np.array(near, np.float64), EDGE_LINE,
+        looked = self._looked_again(image, seen, marks, near, EDGE_LINE,
                                     ratio=INK_RATIO, least=EDGE_LOOK_LEAST, on=EDGE_LOOK_ON,
                                     reach=EDGE_LOOK_REACH)
         return [m for m in looked if m.rank in ranks]
