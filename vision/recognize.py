@@ -153,6 +153,7 @@ class Doubt(StrEnum):
     MORE_PAPER = "more-paper"  # more paper than the cards read would cover
     NO_INDEX = "no-index"  # no index read: jokers told by paper and edges, or none
     COVERED = "covered"  # an index read by the part the next card leaves showing
+    MORE_EDGES = "more-edges"  # the fan's edges part more cards than were read
 
     @property
     def text(self) -> str:
@@ -169,6 +170,7 @@ _DOUBT_TEXT = {
     Doubt.MORE_PAPER: "牌面比认出的牌多 more card faces than cards read",
     Doubt.NO_INDEX: "未见角标 no index read",
     Doubt.COVERED: "角标被压住一部分 an index read only in part",
+    Doubt.MORE_EDGES: "牌边比认出的牌多 the fan's edges show more cards than read",
 }
 
 
@@ -558,6 +560,18 @@ def _with_fan(cands: list[tuple[tuple[Rank, ...], float]], unread: list[UnreadCa
     return list(out.items())[:4]
 
 
+def _with_one_more(cands: list[tuple[tuple[Rank, ...], float]]
+                   ) -> list[tuple[tuple[Rank, ...], float]]:
+    """Candidates when the fan's edges show a card more than was read: the reading, then
+    with one more card of its main rank, 小王, 大王 or 2 (the card whose index lay hidden)."""
+    best, conf = cands[0]
+    main = main_natural(best)
+    more = [r for r in (main, Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.TWO) if r is not None]
+    out = [(best, conf), *((tuple(sorted((*best, r))), conf * (0.9 - 0.05 * k))
+                           for k, r in enumerate(more))]
+    return out + [c for c in cands[1:] if c[0] not in dict(out)]
+
+
 # An unsure reading offers at most MAX_CANDIDATES sets: the first KEPT_CANDIDATES of those
 # reasoned from what was seen, then the reading's near misses, then the other reasoned ones.
 # (On the development scenes, the truth of a wrong unsure set was the reasoned 2nd or 3rd
@@ -728,6 +742,10 @@ class Recognizer:
             (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered),
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
+        if (not doubts and earlier is None and len(counted) >= 2
+                and self._edges_show_more(image, survey, counted)):
+            doubts = (Doubt.MORE_EDGES,)
+            cands = _with_one_more(cands)
         unsure = bool(doubts)
         if in_fan:
             cands = _with_fan(cands, in_fan)
@@ -743,6 +761,19 @@ class Recognizer:
                 cands = [(ranks, conf), *cands]
         return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
                           doubts)
+
+    def _edges_show_more(self, image: BGRImage, survey: Survey,
+                         counted: list[CardReading]) -> bool:
+        """Whether the fan's edges (:func:`vision.joker_fan.fan_strips`) part more cards than
+        the ``counted`` ones read: a card whose index lies hidden where no gap or stray ink
+        shows it (a jumbo joker's JOKER half under the next card between two 6s one and a
+        half steps apart: `66666BBR` read a sure `66666BR`).  Asked only of fans read sure,
+        over no older cards (their edges would count too): a lone card's edges part it
+        from the paper the seat's label joins to it, not from another card."""
+        down = fan_frame([m for c in counted for m in c.marks]).down
+        strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,
+                            (float(down[0]), float(down[1])))
+        return strips is not None and len(strips.jokers) > len(counted)
 
     def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
                          count: int) -> tuple[Rank, ...] | None:

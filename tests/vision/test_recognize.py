@@ -82,6 +82,15 @@ def test_shipped_model_is_small_and_reads_a_plain_glyph() -> None:
     assert model.labels[int(scores[0].argmax())] == "Q"
 
 
+def test_the_shipped_model_is_rebuilt_by_its_script() -> None:
+    from vision.train_glyphs import train
+
+    built, shipped = train(), default_model()
+    assert built.labels == shipped.labels
+    assert np.array_equal(built.classes, shipped.classes)
+    assert np.allclose(built.prototypes, shipped.prototypes, atol=1e-3)  # (stored as float16)
+
+
 def test_a_single_wide_glyph_card_is_one_card() -> None:
     """A lone K's two corner indices pair into one card (wide glyphs sit further in)."""
     from gouji.cards import Rank

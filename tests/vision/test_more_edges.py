@@ -1,0 +1,59 @@
+"""A set read sure is checked against the fan's edges (recognize.Recognizer._edges_show_more,
+vision.joker_fan.fan_strips): when they part more cards than were read, a card's index lay
+hidden where no gap or stray ink showed it, and the set is unsure (Doubt.MORE_EDGES) with
+one more card among its candidates."""
+
+from __future__ import annotations
+
+import pytest
+
+from gouji.cards import format_cards, parse_cards
+from vision.faces import DrawnFaces
+from vision.recognize import Doubt, Recognizer, _with_one_more
+from vision.synth import SceneGenerator
+
+
+def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() -> None:
+    reading = parse_cards("66666BR")
+    cands = _with_one_more([(reading, 0.9), (parse_cards("6666BR"), 0.5)])
+    assert [format_cards(c) for c, _ in cands] == [
+        "66666BR", "666666BR", "66666BBR", "66666BRR", "666662BR", "6666BR"]
+    assert [v for _, v in cands] == sorted((v for _, v in cands), reverse=True)
+    # a set of jokers only has no main rank: the jokers and the 2
+    assert [format_cards(c) for c, _ in _with_one_more([(parse_cards("BR"), 0.9)])] == [
+        "BR", "BBR", "BRR", "2BR"]
+
+
+# jumbo development decks (seeds 2000+): a jumbo index's JOKER half under the next card,
+# between two read indices a step and a half apart, had these sets read sure and wrong
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "offered"), [
+    (0, 2028, 1, "66666BBR", "66666BR", True),
+    (2, 2028, 1, "66666BBR", "66666BR", True),
+    (1, 2022, 5, "QQQQ2", "QQQQ", True),
+    (2, 2008, 3, "JJJJRR", "JJJRR", True),
+    (2, 2038, 2, "33333322BR", "3333332BR", False),
+])
+def test_a_card_the_edges_show_unread_makes_the_set_unsure(
+        deck: int, seed: int, seat: int, truth: str, read: str, offered: bool) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == read
+    assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)
+    assert (parse_cards(truth) in [c for c, _ in reading.candidates]) is offered
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    (0, 2020, 2, "888888"), (1, 2010, 5, "555555"), (1, 2004, 1, "2222"),
+    (0, 2021, 5, "KKK22"),
+])
+def test_a_fan_whose_edges_match_its_read_cards_stays_sure(
+        deck: int, seed: int, seat: int, truth: str) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == truth and not reading.unsure
+
+
+def test_the_doubt_is_told_in_both_languages() -> None:
+    assert "牌边" in Doubt.MORE_EDGES.text and "edges" in Doubt.MORE_EDGES.text
