@@ -99,6 +99,7 @@ EDGE_LOOK_LEAST = 0.75
 EDGE_LOOK_ON = 1.2
 EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
+TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -420,6 +421,33 @@ def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]
     return [reading, *sorted(rest, key=lambda kv: -kv[1])[:3]]
 
 
+def _twos_like_tens(cards: list[CardReading]) -> list[int]:
+    """Which of ``cards`` read as 2 may be a 10 whose "0" the next card hides: in a set
+    with a 10 read, a 2 all of whose indices read less than :data:`TWO_OR_TEN` better
+    than as "10" (a jumbo 10's lone "1" reads as a 2 by 0.14–0.17, true 2s beside 10s by
+    0.15–0.36: a doubt, not a reading; no set of the dev sets read right turned unsure)."""
+    if not any(c.rank is Rank.TEN for c in cards):
+        return []
+    return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and all(
+        m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks)]
+
+
+def _with_tens(cands: list[tuple[tuple[Rank, ...], float]], doubted: int
+               ) -> list[tuple[tuple[Rank, ...], float]]:
+    """Candidates when ``doubted`` 2s may be 10s (:func:`_twos_like_tens`): the reading,
+    then with all of them as 10s, then with one, then the other candidates."""
+    best, conf = cands[0]
+    out: dict[tuple[Rank, ...], float] = {best: conf}
+    for k in (min(doubted, best.count(Rank.TWO)), 1):
+        ranks = list(best)
+        for _ in range(k):
+            ranks.remove(Rank.TWO)
+        out.setdefault(tuple(sorted([*ranks, *[Rank.TEN] * k])), conf * (0.9 if k > 1 else 0.85))
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.8)
+    return list(out.items())
+
+
 def _askew(marks: list[IndexMark]) -> bool:
     """Whether an index lies at an angle the others do not: the cards of a laid set lie
     near parallel (some turned 180°), so a glyph read askew is likely misread (a "10" half
@@ -735,11 +763,12 @@ class Recognizer:
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
+        tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
             (Doubt.UNREAD_CORNER, bool(unread) or _dropped_on_line(dropped, marks)),
             (Doubt.UNREAD_IN_FAN, bool(in_fan)),
-            (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered),
+            (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered or bool(tens)),
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
         if (not doubts and earlier is None and len(counted) >= 2
@@ -750,6 +779,8 @@ class Recognizer:
         if in_fan:
             cands = _with_fan(cands, in_fan)
             ranks, conf = cands[0]
+        if tens and Rank.TWO in ranks:
+            cands = _with_tens(cands, len(tens))
         if unread:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
