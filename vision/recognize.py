@@ -885,10 +885,11 @@ class Recognizer:
                       near: npt.NDArray[np.float64]) -> list[IndexMark]:
         """The indices read near the points ``near`` by the glyph model that knows glyphs
         whose right side the next card of a fan hides (:func:`vision.glyphs.covered_model`:
-        a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold: a part
-        that reads a little better as another rank (the left of an 8 as a 6) is taken as
-        its runner-up when that is the set's and reads well enough."""
-        ranks = {m.rank for m in marks}
+        a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold or a 2
+        (wild, in any set: a jumbo 2 between 大王 and Qs read 0.95 so, and was left out): a
+        part that reads a little better as another rank (the left of an 8 as a 6) is taken
+        as its runner-up when that is the set's and reads well enough."""
+        ranks = {m.rank for m in marks} | {Rank.TWO}
         out = []
         for m in self._looked_again(image, seen, marks, near, None, self.covered,
                                     COVERED_BESIDE):

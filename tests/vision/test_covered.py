@@ -67,3 +67,15 @@ def test_the_covered_look_spares_less_beside_a_read_index() -> None:
     assert in_index_box(beside, mark)[0]  # a read index's own box holds it
     assert not in_index_box(beside, mark, COVERED_BESIDE)[0]  # the covered look may read it
     assert in_index_box(np.array([[110.0, 105.0]]), mark, COVERED_BESIDE)[0]  # its own glyph
+
+
+def test_a_2_half_under_the_next_card_is_read_in_any_set() -> None:
+    # drawn-jumbo-1, seed 2012: a 2 beside Qs and jokers, its right side under the next Q,
+    # read 0.95 by its part yet left out as a rank the set did not hold (QQQQQQQQ2BBR read
+    # QQQQQQQBBR); a Q under the next card stays unread: unsure, the truth offered
+    scene = SceneGenerator(DrawnFaces(1, jumbo=True), size=(1280, 720)).render(2012)
+    assert format_cards(tuple(sorted(scene.sets[2]))) == "QQQQQQQQ2BBR"
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert reading.notation == "QQQQQQQ2BBR" and reading.unsure
+    assert Doubt.COVERED in reading.doubts
+    assert parse_cards("QQQQQQQQ2BBR") in [c for c, _ in reading.candidates]
