@@ -48,6 +48,11 @@ TWO_STEPS_MM = 24.0
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
+# A jumbo index (大字牌: glyphs of 12.8–15 mm against 7.6–11.6 mm on the other dev decks)
+# sits as near the card's side as a usual one: its centre ~6 mm in, half a glyph height.
+# The fan's ends are measured as for a usual glyph of this height.
+JUMBO_GLYPH_MM = 12.0
+END_GLYPH_MM = 7.5
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 # On its index line a fan's paper reaches 0–5 mm further than its cards at its step would
@@ -120,12 +125,23 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
     return np.sort(np.array(places)), line, set_glyph_height([m for marks in cards for m in marks])
 
 
+def _end_glyph(height: float, px_per_mm: float) -> float:
+    """The glyph height the fan's ends are measured in (:data:`END_MARGIN`,
+    :data:`INDEX_INSET`): the set's, or :data:`END_GLYPH_MM` for a jumbo index."""
+    return height if height < JUMBO_GLYPH_MM * px_per_mm else END_GLYPH_MM * px_per_mm
+
+
+def _end_margin(height: float, px_per_mm: float) -> float:
+    """Paper at either end of the index line not counted (:data:`END_MARGIN`)."""
+    return END_MARGIN * _end_glyph(height, px_per_mm)
+
+
 def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
-                places: npt.NDArray[np.float64], old_paper: Mask | None
+                places: npt.NDArray[np.float64], old_paper: Mask | None, px_per_mm: float
                 ) -> tuple[float | None, float | None]:
     """How far the set's paper reaches along ``frame.across`` on the index line: the run
     of paper through the read indices at ``places``, bridging gaps narrower than a glyph
-    (the glyphs themselves), less :data:`END_MARGIN` at either end.  An end where the run
+    (the glyphs themselves), less :func:`_end_margin` at either end.  An end where the run
     leaves the image is ``None``: paper that runs on out of view (older cards beyond the
     new cards' box, a fan laid past the zone) tells nothing of where the fan ends.  So is
     an end whose run, past the outermost read index, crosses ``old_paper`` (paper that
@@ -156,7 +172,7 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
         return none
     lo = start - int(np.argmin(closed[start::-1])) + 1 if not closed[:start + 1].all() else 0
     hi = start + int(np.argmin(closed[start:])) if not closed[start:].all() else len(closed)
-    margin = END_MARGIN * height
+    margin = _end_margin(height, px_per_mm)
     beyond = gap // 2 + 3  # px past the run's end still in view (the closing's reach)
     first, last = int(places[0] - origin), int(places[-1] - origin)
     return (origin + lo + margin
@@ -314,11 +330,11 @@ def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: 
     places, line, height = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
     if np.isnan(line):
         return True  # no index faces the fan's way: where its line runs is not known
-    low, high = _paper_span(ink, frame, line, height, places, None)
+    low, high = _paper_span(ink, frame, line, height, places, None, px_per_mm)
     if low is None or high is None:
         return True  # the paper runs on out of view
     step = _single_step(places, px_per_mm)
-    extent = high - low + 2 * END_MARGIN * height
+    extent = high - low + 2 * _end_margin(height, px_per_mm)
     need = CARD_WIDTH_MM * px_per_mm + (known - 1) * (step or 0.0)
     return extent - need >= ROOM_MM * px_per_mm
 
@@ -346,7 +362,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     places, line, height = _fan_positions(cards, frame, card_w)
     if np.isnan(line):
         return []
-    inset = INDEX_INSET * height
+    inset = INDEX_INSET * _end_glyph(height, px_per_mm)
     step = _single_step(places, px_per_mm)
     if more_step is not None and len(places) < 3:  # one gap may be two steps
         step = more_step if step is None else min(step, more_step)
@@ -359,7 +375,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     slots: list[float] = []
     for a, b in itertools.pairwise(places):
         slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
-    low, high = _paper_span(ink, frame, line, height, places, old_paper)
+    low, high = _paper_span(ink, frame, line, height, places, old_paper, px_per_mm)
     ends = []  # (the outermost read index, where the end card's index is, how far beyond)
     if low is not None:
         ends.append((places[0], low + inset, places[0] - (low + inset)))

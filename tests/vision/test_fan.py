@@ -12,8 +12,11 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces, FolderFaces
 from vision.fan import (
+    END_GLYPH_MM,
+    JUMBO_GLYPH_MM,
     TWO_STEPS_MM,
     _box_pixels,
+    _end_glyph,
     _kind,
     _likeness,
     _paper_span,
@@ -135,7 +138,8 @@ def test_paper_running_out_of_view_tells_no_end(x0: int, x1: int, low: float | N
     at each end; where it leaves the image (older cards past the new cards' box, a fan laid
     past the zone) that end is unknown, so no card is inferred beyond it."""
     frame = fan_frame([_mark((0.0, 1.0))])  # across = +x, the index line along y = 50
-    span = _paper_span(_paper_strip(x0, x1), frame, 50.0, 10.0, np.array([80.0, 100.0]), None)
+    span = _paper_span(_paper_strip(x0, x1), frame, 50.0, 10.0, np.array([80.0, 100.0]), None,
+                       ZONE_PX_PER_MM)
     for got, want in zip(span, (low, high), strict=True):
         assert (got is None) == (want is None)
         if want is not None:
@@ -148,11 +152,13 @@ def test_older_paper_past_the_read_indices_tells_no_end() -> None:
     frame = fan_frame([_mark((0.0, 1.0))])
     older = np.zeros((100, 200), np.uint8)
     older[30:70, 130:150] = 1  # an older card under the high end
-    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
+    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older,
+                       ZONE_PX_PER_MM)
     assert span[0] == pytest.approx(55.0, abs=1.5) and span[1] is None
     older[:] = 0
     older[30:70, 85:95] = 1  # between the read indices: both ends still tell
-    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older)
+    span = _paper_span(_paper_strip(50, 150), frame, 50.0, 10.0, np.array([80.0, 100.0]), older,
+                       ZONE_PX_PER_MM)
     assert span[0] is not None and span[1] is not None
 
 
@@ -245,3 +251,24 @@ def test_an_unread_corner_beside_a_read_index_is_not_taken_for_it() -> None:
     beside = np.array([113.0 - 12.0, 110.0])  # 0.4 glyph heights off the read 4
     assert _likeness(gray, frame, beside, templates, 30.0, []) > 0.9
     assert _likeness(gray, frame, beside, templates, 30.0, [four]) < 0.62
+
+
+def test_a_jumbo_index_fans_ends_are_measured_as_a_usual_glyphs() -> None:
+    px = ZONE_PX_PER_MM
+    assert _end_glyph(10.0 * px, px) == 10.0 * px  # paris' 10.4 mm glyphs: their own
+    assert _end_glyph(13.0 * px, px) == END_GLYPH_MM * px  # a jumbo index sits as near the side
+    assert JUMBO_GLYPH_MM > 11.6  # (the dev decks' usual glyphs reach 11.6 mm)
+
+
+# jumbo development decks: the bottom card beyond the outermost read index, its index half
+# under the next card, was not counted: its paper reaches ~6 mm past its index centre, and
+# the glyph-sized margin and inset of a jumbo index asked for 18 mm (JJJJRR read JJJRR)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    (0, 2008, 3, "JJJJRR"), (2, 2008, 3, "JJJJRR"), (0, 2013, 3, "AAAAA"),
+])
+def test_a_jumbo_fans_bottom_card_beyond_its_read_ones_is_counted(
+        deck: int, seed: int, seat: int, cards: str) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == cards
