@@ -513,6 +513,25 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
     return [[s for s, _ in g] for g in groups]
 
 
+def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[StrayInk]:
+    """``strays`` less those on the face of a card read by both its corner indices (a card
+    showing whole lies on top: ink on its face is its own pips or art, no other card's
+    corner), between its two indices across and along."""
+    faces = [c for c in cards if len(c.marks) == 2]
+    if not faces or not strays:
+        return strays
+    points = np.array([s.center for s in strays], np.float64)
+    inside = np.zeros(len(strays), bool)
+    for c in faces:
+        a, b = c.marks
+        down, side, _ = _frame(a)
+        v = np.subtract(b.center, a.center)
+        rel = points - (np.array(a.center) + np.array(b.center)) / 2
+        inside |= ((np.abs(rel @ down) < abs(float(v @ down)) / 2)
+                   & (np.abs(rel @ side) < abs(float(v @ side)) / 2))
+    return [s for s, k in zip(strays, inside.tolist(), strict=True) if not k]
+
+
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
     """Whether an index read at least :data:`DROPPED_SCORE` but dropped as unlike the set's
     others (:func:`vision.indices.consistent`: its size or match) lies on the set's index
@@ -763,18 +782,26 @@ class Recognizer:
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
         # corners seen but not read, by their stray ink, where the fan tells nothing
         unread = [] if in_fan else unread_corners(marks, strays)
+        # ink only on the face of a card showing whole is its own (a jumbo deck's small
+        # pips lie on the index line): no doubt if the fan's edges part as many cards as read
+        on_faces = (bool(unread) and earlier is None and len(counted) >= 2
+                    and not unread_corners(marks, _off_whole_faces(strays, cards)))
         tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
-            (Doubt.UNREAD_CORNER, bool(unread) or _dropped_on_line(dropped, marks)),
+            (Doubt.UNREAD_CORNER,
+             (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
             (Doubt.UNREAD_IN_FAN, bool(in_fan)),
             (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered or bool(tens)),
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
-        if (not doubts and earlier is None and len(counted) >= 2
-                and self._edges_show_more(image, survey, counted)):
-            doubts = (Doubt.MORE_EDGES,)
-            cands = _with_one_more(cands)
+        if not doubts and earlier is None and len(counted) >= 2:
+            edges = self._fan_edges(image, survey, counted)
+            if edges is not None and edges > len(counted):
+                doubts = (Doubt.MORE_EDGES,)
+                cands = _with_one_more(cands)
+            elif on_faces and edges != len(counted):
+                doubts = (Doubt.UNREAD_CORNER,)
         unsure = bool(doubts)
         if in_fan:
             cands = _with_fan(cands, in_fan)
@@ -793,18 +820,19 @@ class Recognizer:
         return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
                           doubts)
 
-    def _edges_show_more(self, image: BGRImage, survey: Survey,
-                         counted: list[CardReading]) -> bool:
-        """Whether the fan's edges (:func:`vision.joker_fan.fan_strips`) part more cards than
-        the ``counted`` ones read: a card whose index lies hidden where no gap or stray ink
-        shows it (a jumbo joker's JOKER half under the next card between two 6s one and a
-        half steps apart: `66666BBR` read a sure `66666BR`).  Asked only of fans read sure,
-        over no older cards (their edges would count too): a lone card's edges part it
-        from the paper the seat's label joins to it, not from another card."""
+    def _fan_edges(self, image: BGRImage, survey: Survey,
+                   counted: list[CardReading]) -> int | None:
+        """How many cards the fan's edges (:func:`vision.joker_fan.fan_strips`) part, or
+        ``None`` when they part none.  More than the ``counted`` cards read: a card whose
+        index lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
+        under the next card between two 6s one and a half steps apart: `66666BBR` read a
+        sure `66666BR`).  Asked only of fans otherwise read sure, over no older cards (their
+        edges would count too): a lone card's edges part it from the paper the seat's label
+        joins to it, not from another card."""
         down = fan_frame([m for c in counted for m in c.marks]).down
         strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,
                             (float(down[0]), float(down[1])))
-        return strips is not None and len(strips.jokers) > len(counted)
+        return None if strips is None else len(strips.jokers)
 
     def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
                          count: int) -> tuple[Rank, ...] | None:

@@ -1,15 +1,17 @@
-"""A set read sure is checked against the fan's edges (recognize.Recognizer._edges_show_more,
+"""A set read sure is checked against the fan's edges (recognize.Recognizer._fan_edges,
 vision.joker_fan.fan_strips): when they part more cards than were read, a card's index lay
 hidden where no gap or stray ink showed it, and the set is unsure (Doubt.MORE_EDGES) with
-one more card among its candidates."""
+one more card among its candidates.  Ink only on a whole card's face (recognize.
+_off_whole_faces) is no unread corner where the edges part as many cards as were read."""
 
 from __future__ import annotations
 
 import pytest
 
-from gouji.cards import format_cards, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
-from vision.recognize import Doubt, Recognizer, _with_one_more
+from vision.indices import IndexMark, StrayInk
+from vision.recognize import CardReading, Doubt, Recognizer, _off_whole_faces, _with_one_more
 from vision.synth import SceneGenerator
 
 
@@ -57,3 +59,41 @@ def test_a_fan_whose_edges_match_its_read_cards_stays_sure(
 
 def test_the_doubt_is_told_in_both_languages() -> None:
     assert "牌边" in Doubt.MORE_EDGES.text and "edges" in Doubt.MORE_EDGES.text
+
+
+def _face_card(x0: float, x1: float) -> CardReading:
+    """A card read by both its corners, its indices at (x0, 100) and (x1, 400)."""
+    a = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SEVEN, (x0, 100.0), (0.0, 1.0), 40.0, "S", 1)
+    b = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SEVEN, (x1, 400.0), (0.0, -1.0), 40.0, "S", 1)
+    return CardReading(Rank.FOUR, 0.9, ((0.0, 0.0),) * 4, (a, b), Rank.SEVEN)
+
+
+def _stray(x: float, y: float) -> StrayInk:
+    return StrayInk((x, y), 20.0, 30.0, 0.0)
+
+
+def test_ink_on_a_whole_cards_face_is_its_own() -> None:
+    on_face, beside = _stray(200.0, 110.0), _stray(60.0, 110.0)
+    whole = _face_card(100.0, 300.0)
+    assert _off_whole_faces([on_face, beside], [whole]) == [beside]
+    # a card read by one index only may lie under others: its face tells nothing
+    one = CardReading(Rank.FOUR, 0.9, ((0.0, 0.0),) * 4, whole.marks[:1], Rank.SEVEN)
+    assert _off_whole_faces([on_face, beside], [one]) == [on_face, beside]
+
+
+# jumbo development decks: the top card's small face pips lie on the index line, beside its
+# index, and read as unread corners: right sets unsure; none where the fan's edges part
+# fewer cards than were read (a fan of ten 7s read with eight stays unsure)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "sure"), [
+    (1, 2009, 1, "44", "44", True), (1, 2001, 2, "666", "666", True),
+    (1, 2058, 2, "7777777777", "77777777", False),
+])
+def test_a_whole_cards_own_pips_leave_no_doubt_where_the_edges_agree(
+        deck: int, seed: int, seat: int, truth: str, read: str, sure: bool) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == read
+    assert reading.unsure is not sure
+    if not sure:
+        assert reading.doubts == (Doubt.UNREAD_CORNER,)
