@@ -514,22 +514,13 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
 
 
 def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[StrayInk]:
-    """``strays`` less those on the face of a card read by both its corner indices (a card
-    showing whole lies on top: ink on its face is its own pips or art, no other card's
-    corner), between its two indices across and along."""
-    faces = [c for c in cards if len(c.marks) == 2]
-    if not faces or not strays:
-        return strays
-    points = np.array([s.center for s in strays], np.float64)
-    inside = np.zeros(len(strays), bool)
-    for c in faces:
-        a, b = c.marks
-        down, side, _ = _frame(a)
-        v = np.subtract(b.center, a.center)
-        rel = points - (np.array(a.center) + np.array(b.center)) / 2
-        inside |= ((np.abs(rel @ down) < abs(float(v @ down)) / 2)
-                   & (np.abs(rel @ side) < abs(float(v @ side)) / 2))
-    return [s for s, k in zip(strays, inside.tolist(), strict=True) if not k]
+    """``strays`` less those within the outline of a card read by both its corner indices
+    (:func:`_pair_corners`): a card showing whole lies on top, so ink on it is its own
+    pips or art (a court card's frame corner, a fleck at its rounded corner), no other
+    card's corner."""
+    outlines = [np.array(c.corners, np.float32) for c in cards if len(c.marks) == 2]
+    return [s for s in strays
+            if not any(cv2.pointPolygonTest(o, s.center, False) > 0 for o in outlines)]
 
 
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:

@@ -17,6 +17,7 @@ from vision.recognize import (
     Recognizer,
     SetReading,
     _off_whole_faces,
+    _pair_corners,
     _with_one_more,
 )
 from vision.synth import SceneGenerator
@@ -75,7 +76,8 @@ def _face_card(x0: float, x1: float) -> CardReading:
     """A card read by both its corners, its indices at (x0, 100) and (x1, 400)."""
     a = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SEVEN, (x0, 100.0), (0.0, 1.0), 40.0, "S", 1)
     b = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SEVEN, (x1, 400.0), (0.0, -1.0), 40.0, "S", 1)
-    return CardReading(Rank.FOUR, 0.9, ((0.0, 0.0),) * 4, (a, b), Rank.SEVEN)
+    corners = tuple((float(x), float(y)) for x, y in _pair_corners(a, b))
+    return CardReading(Rank.FOUR, 0.9, corners, (a, b), Rank.SEVEN)
 
 
 def _stray(x: float, y: float) -> StrayInk:
@@ -83,11 +85,12 @@ def _stray(x: float, y: float) -> StrayInk:
 
 
 def test_ink_on_a_whole_cards_face_is_its_own() -> None:
-    on_face, beside = _stray(200.0, 110.0), _stray(60.0, 110.0)
-    whole = _face_card(100.0, 300.0)
-    assert _off_whole_faces([on_face, beside], [whole]) == [beside]
+    whole = _face_card(100.0, 300.0)  # its outline: x 64..336, y 62..438
+    on_face, at_its_corner = _stray(200.0, 110.0), _stray(80.0, 75.0)
+    beside = _stray(40.0, 110.0)
+    assert _off_whole_faces([on_face, at_its_corner, beside], [whole]) == [beside]
     # a card read by one index only may lie under others: its face tells nothing
-    one = CardReading(Rank.FOUR, 0.9, ((0.0, 0.0),) * 4, whole.marks[:1], Rank.SEVEN)
+    one = CardReading(Rank.FOUR, 0.9, whole.corners, whole.marks[:1], Rank.SEVEN)
     assert _off_whole_faces([on_face, beside], [one]) == [on_face, beside]
 
 
