@@ -48,7 +48,7 @@ from vision.indices import (
     mark_frame,
     set_glyph_height,
 )
-from vision.joker_fan import fan_strips, joker_fan
+from vision.joker_fan import FanStrips, fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import lone_joker
 from vision.types import BGRImage, Homography
@@ -676,6 +676,26 @@ def _offered(cands: Sequence[tuple[tuple[Rank, ...], float]]
     return tuple(out)
 
 
+class _FanEdges:
+    """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
+    way the read cards point: reading one set may ask twice (for unread cards past the
+    read ones, :meth:`Recognizer._with_edges`, and whether the edges part more cards than
+    were read, :meth:`Recognizer.read_set`)."""
+
+    def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
+        self._image, self._seen, self._joker_red = image, seen, joker_red
+        self._strips: dict[tuple[float, float], FanStrips | None] = {}
+
+    def of(self, cards: list[CardReading]) -> FanStrips | None:
+        """The strips of the fan ``cards`` were read in, turned the way they point."""
+        down = fan_frame([m for c in cards for m in c.marks]).down
+        key = (float(down[0]), float(down[1]))
+        if key not in self._strips:
+            self._strips[key] = fan_strips(self._image, self._seen, ZONE_PX_PER_MM,
+                                           self._joker_red, key)
+        return self._strips[key]
+
+
 class Recognizer:
     """Reads cards with a glyph model (the shipped one, or one extended by deck teaching)."""
 
@@ -751,7 +771,8 @@ class Recognizer:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
             dropped = earlier.new_marks(dropped, now)
-        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
+        edges = _FanEdges(image, survey.ink, self.finder.joker_red)
+        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             if earlier is not None:
                 return SetReading((), 1.0, False)
@@ -762,12 +783,12 @@ class Recognizer:
                 new = earlier.new_marks(new, survey.ink.inks.darkest)
             if new:
                 marks, strays = consistent(marks + new), _unexplained(strays, new)
-                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
+                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
         if new:  # indices read where the fan guessed jokers: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
-            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier)
+            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
@@ -787,11 +808,17 @@ class Recognizer:
             (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
                 survey, marks, len(counted) + len(in_fan)))) if there)
         if not doubts and earlier is None and len(counted) >= 2:
-            edges = self._fan_edges(image, survey, counted)
-            if edges is not None and edges > len(counted):
+            # a fan read sure whose edges part more cards than were read: a card's index
+            # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
+            # under the next card between two 6s a step and a half apart: `66666BBR` read a
+            # sure `66666BR`).  (Over older cards their edges would count too; a lone
+            # card's edges part it from the paper the seat's label joins to it.)
+            strips = edges.of(counted)
+            parted = None if strips is None else len(strips.jokers)
+            if parted is not None and parted > len(counted):
                 doubts = (Doubt.MORE_EDGES,)
                 cands = _with_one_more(cands)
-            elif on_faces and edges != len(counted):
+            elif on_faces and parted != len(counted):
                 doubts = (Doubt.UNREAD_CORNER,)
         unsure = bool(doubts)
         if in_fan:
@@ -810,20 +837,6 @@ class Recognizer:
                 cands = [(ranks, conf), *cands]
         return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
                           doubts)
-
-    def _fan_edges(self, image: BGRImage, survey: Survey,
-                   counted: list[CardReading]) -> int | None:
-        """How many cards the fan's edges (:func:`vision.joker_fan.fan_strips`) part, or
-        ``None`` when they part none.  More than the ``counted`` cards read: a card whose
-        index lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
-        under the next card between two 6s one and a half steps apart: `66666BBR` read a
-        sure `66666BR`).  Asked only of fans otherwise read sure, over no older cards (their
-        edges would count too): a lone card's edges part it from the paper the seat's label
-        joins to it, not from another card."""
-        down = fan_frame([m for c in counted for m in c.marks]).down
-        strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,
-                            (float(down[0]), float(down[1])))
-        return None if strips is None else len(strips.jokers)
 
     def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
                          count: int) -> tuple[Rank, ...] | None:
@@ -944,11 +957,11 @@ class Recognizer:
                 and bool((np.hypot(*(near - m.center).T) < on * h).any())]
 
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
-             strays: list[StrayInk], earlier: EarlierCards | None
+             strays: list[StrayInk], earlier: EarlierCards | None, edges: _FanEdges
              ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard]]:
         """The cards read from ``marks`` (those on the set's line), the ones a fan counts
         (:func:`_counted`) and the fan's cards whose index was not read
-        (:func:`vision.fan.unread_cards`, and where its edges show more)."""
+        (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
         cards = _off_the_line(group_cards(marks))
         if not cards:
             return [], [], []
@@ -957,7 +970,7 @@ class Recognizer:
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.paper)
         if earlier is None:  # (over older cards, their edges would count too)
-            in_fan = self._with_edges(image, survey, counted, strays, in_fan)
+            in_fan = self._with_edges(image, survey, counted, strays, in_fan, edges)
         return cards, counted, in_fan
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
@@ -973,7 +986,8 @@ class Recognizer:
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
 
     def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
-                    strays: list[StrayInk], in_fan: list[UnreadCard]) -> list[UnreadCard]:
+                    strays: list[StrayInk], in_fan: list[UnreadCard], edges: _FanEdges
+                    ) -> list[UnreadCard]:
         """``in_fan`` and more unread cards where the fan's edges show more cards than were
         read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with no
         index read, judged as :func:`vision.fan.unread_cards` judges a gap's."""
@@ -981,9 +995,7 @@ class Recognizer:
         if len(cards) != 2 and not room_for_more([c.marks for c in cards], survey.ink,
                                                  ZONE_PX_PER_MM, len(cards) + len(in_fan)):
             return in_fan
-        down = fan_frame([m for c in cards for m in c.marks]).down
-        strips = fan_strips(image, survey.ink, ZONE_PX_PER_MM, self.finder.joker_red,
-                            (float(down[0]), float(down[1])))
+        strips = edges.of(cards)
         if strips is None:
             return in_fan
         missing = len(strips.jokers) - len(cards) - len(in_fan)

@@ -1,8 +1,9 @@
-"""A set read sure is checked against the fan's edges (recognize.Recognizer._fan_edges,
-vision.joker_fan.fan_strips): when they part more cards than were read, a card's index lay
-hidden where no gap or stray ink showed it, and the set is unsure (Doubt.MORE_EDGES) with
-one more card among its candidates.  Ink only on a whole card's face (recognize.
-_off_whole_faces) is no unread corner where the edges part as many cards as were read."""
+"""A set read sure is checked against the fan's edges (recognize.Recognizer.read_set,
+recognize._FanEdges, vision.joker_fan.fan_strips): when they part more cards than were
+read, a card's index lay hidden where no gap or stray ink showed it, and the set is unsure
+(Doubt.MORE_EDGES) with one more card among its candidates.  Ink only on a whole card's
+face (recognize._off_whole_faces) is no unread corner where the edges part as many cards
+as were read."""
 
 from __future__ import annotations
 
