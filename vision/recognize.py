@@ -607,7 +607,8 @@ def _with_one_more(cands: list[tuple[tuple[Rank, ...], float]]
     more = [r for r in (main, Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.TWO) if r is not None]
     out = [(best, conf), *((tuple(sorted((*best, r))), conf * (0.9 - 0.05 * k))
                            for k, r in enumerate(more))]
-    return out + [c for c in cands[1:] if c[0] not in dict(out)]
+    offered = {c for c, _ in out}
+    return out + [c for c in cands[1:] if c[0] not in offered]
 
 
 # An unsure reading offers at most MAX_CANDIDATES sets: the first KEPT_CANDIDATES of those
@@ -797,7 +798,7 @@ class Recognizer:
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
         on_faces = (bool(unread) and earlier is None and len(counted) >= 2
-                    and not unread_corners(marks, _off_whole_faces(strays, cards)))
+                    and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
