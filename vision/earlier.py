@@ -9,20 +9,40 @@ set (a new glyph laid where an older pip was does not look the same), and the
 new set's fan cannot tell where its paper ends where older paper lies.  Looks
 are compared by normalised correlation, so a change of light between the two
 frames does not matter.
+
+The new cards' own paper (:meth:`EarlierCards.only_new`) is told from the older
+cards' by what changed: felt that became paper, and paper whose brightness against
+the paper around it changed (a new card's art, its edge, an older index it hides).
+On it the reader counts the new fan's edges, looks for a fan of jokers (一手王) or a
+lone joker where no index was read, and measures whether more paper lies there than
+the cards read would cover.  Plain white laid on plain white changes nothing, so
+where that bites deep into what changed, the new paper is taken as its hull.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
-from vision.indices import IndexMark, StrayInk, ink_map, paper_kernel
+from vision.components import components_with_stats
+from vision.indices import (
+    IndexMark,
+    InkMap,
+    PaperInk,
+    StrayInk,
+    ink_map,
+    paper_kernel,
+)
 from vision.types import BGRImage, Mask
 
 OLD_LIKE = 0.8  # a mark correlating this well with the view before was there before
 JITTER_PX = 2  # a mark moved by this much (camera shake, a nudged card) is the same mark
+CHANGED = 0.15  # paper whose brightness, as a share of the paper level, changed this much
+JOIN_MM = 14.0  # changes this near each other belong to the same new cards
+SOLID = 0.85  # new paper filling less of its hull than this has bites of unchanged white
 
 
 @dataclass(frozen=True)
@@ -31,13 +51,14 @@ class EarlierCards:
 
     darkest: Mask  # its darkest channel (vision.indices.darkest_channel)
     paper: Mask  # 0/1
+    shade: npt.NDArray[np.float32]  # its darkest channel as a share of the paper level
 
     @classmethod
     def seen_in(cls, before: BGRImage, view_shape: tuple[int, int]) -> EarlierCards:
         """The earlier cards in ``before`` (the same crop of the earlier frame as the view
         being read; ``view_shape`` the whole view's, as for the finder's own paper)."""
         inks = ink_map(before, paper_kernel(view_shape))
-        return cls(inks.darkest, inks.paper)
+        return cls(inks.darkest, inks.paper, _shade(inks))
 
     def _old(self, darkest: Mask, center: tuple[float, float], radius: float) -> bool:
         """Whether the view now (``darkest``, its darkest channel) looks within ``radius`` of
@@ -60,3 +81,46 @@ class EarlierCards:
     def new_strays(self, strays: list[StrayInk], darkest: Mask) -> list[StrayInk]:
         """The stray marks that were not there before."""
         return [s for s in strays if not self._old(darkest, s.center, 0.6 * s.size)]
+
+    def new_paper(self, now: InkMap, px_per_mm: float) -> Mask:
+        """The paper of the new cards in the view whose ink and paper are ``now`` (0/1): the
+        largest cluster of changes (:data:`CHANGED`, give or take :data:`JITTER_PX`) on
+        paper now, its holes filled — or its convex hull, where unchanged paper bites deep
+        into it (:data:`SOLID`)."""
+        shade = _shade(now)
+        jitter = np.ones((2 * JITTER_PX + 1, 2 * JITTER_PX + 1), np.uint8)
+        changed = ((shade < cv2.erode(self.shade, jitter) - CHANGED)
+                   | (shade > cv2.dilate(self.shade, jitter) + CHANGED)
+                   | (self.paper == 0)) & (now.paper > 0)
+        side = int(JOIN_MM * px_per_mm) | 1
+        joined = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE,
+                                  cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+        n, labels, stats, _ = components_with_stats(joined)
+        new = np.zeros_like(now.paper)
+        if n < 2:
+            return new
+        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        outline = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)[0]
+        cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
+        hull = np.zeros_like(new)
+        cv2.fillConvexPoly(hull, cv2.convexHull(np.concatenate(outline)), 1)
+        if int(new.sum()) < SOLID * int(hull.sum()):
+            new = hull  # white laid on white changed nothing, and bit into the outline
+        out: Mask = new & now.paper
+        return out
+
+    def only_new(self, seen: PaperInk, px_per_mm: float) -> PaperInk:
+        """``seen`` (the finder's ink and paper of the view now) with only the new cards'
+        paper (:meth:`new_paper`) and the ink on it; its regions keep their labels."""
+        paper = self.new_paper(seen.inks, px_per_mm)
+        return PaperInk(replace(seen.inks, paper=paper, ink=seen.inks.ink & paper),
+                        seen.blobs * paper, seen.big)
+
+
+def _shade(inks: InkMap) -> npt.NDArray[np.float32]:
+    """The darkest channel as a share of the paper level around it (a change of light
+    scales both)."""
+    level = np.maximum(inks.level, 40).astype(np.float32)
+    shade: npt.NDArray[np.float32] = np.divide(inks.darkest.astype(np.float32), level)
+    return shade

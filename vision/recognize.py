@@ -467,15 +467,17 @@ MORE_PAPER = 1.15
 FEW_CARDS = 2  # only so few cards are checked: a fan of more never covers so many whole faces
 
 
-def _more_paper_than_cards(survey: Survey, marks: list[IndexMark], n: int) -> bool:
-    """Whether the paper under the read ``marks`` covers more than ``n`` whole cards could
-    (:data:`MORE_PAPER` × their faces), for sets of up to :data:`FEW_CARDS` cards."""
+def _more_paper_than_cards(seen: PaperInk, marks: list[IndexMark], n: int) -> bool:
+    """Whether the paper (``seen``: the new cards') under the read ``marks`` covers more than
+    ``n`` whole cards could (:data:`MORE_PAPER` × their faces), for sets of up to
+    :data:`FEW_CARDS` cards."""
     if n > FEW_CARDS or not marks:
         return False
     ids = {m.blob for m in marks if m.blob}
     if not ids:
         return False
-    area = int(survey.ink.region_areas[list(ids)].sum()) / ZONE_PX_PER_MM ** 2
+    areas = seen.region_areas  # (over older cards: new paper only, so maybe fewer regions)
+    area = sum(int(areas[i]) for i in ids if i < len(areas)) / ZONE_PX_PER_MM ** 2
     return area > MORE_PAPER * n * CARD_AREA_MM2
 
 
@@ -684,7 +686,7 @@ class _FanEdges:
     were read, :meth:`Recognizer.read_set`)."""
 
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
-        self._image, self._seen, self._joker_red = image, seen, joker_red
+        self._image, self.seen, self._joker_red = image, seen, joker_red
         self._strips: dict[tuple[float, float], FanStrips | None] = {}
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
@@ -692,7 +694,7 @@ class _FanEdges:
         down = fan_frame([m for c in cards for m in c.marks]).down
         key = (float(down[0]), float(down[1]))
         if key not in self._strips:
-            self._strips[key] = fan_strips(self._image, self._seen, ZONE_PX_PER_MM,
+            self._strips[key] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
                                            self._joker_red, key)
         return self._strips[key]
 
@@ -772,12 +774,12 @@ class Recognizer:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
             dropped = earlier.new_marks(dropped, now)
-        edges = _FanEdges(image, survey.ink, self.finder.joker_red)
+        # the new cards' paper and ink (over older cards, only theirs: vision.earlier)
+        fresh = survey.ink if earlier is None else earlier.only_new(survey.ink, ZONE_PX_PER_MM)
+        edges = _FanEdges(image, fresh, self.finder.joker_red)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
-            if earlier is not None:
-                return SetReading((), 1.0, False)
-            return self._jokers(image, survey.ink)
+            return self._jokers(image, fresh)
         if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
             new = self._through_edge_lines(image, survey.ink, marks, strays)
             if earlier is not None:
@@ -797,7 +799,7 @@ class Recognizer:
         unread = [] if in_fan else unread_corners(marks, strays)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
-        on_faces = (bool(unread) and earlier is None and len(counted) >= 2
+        on_faces = (bool(unread) and len(counted) >= 2
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
@@ -806,9 +808,9 @@ class Recognizer:
              (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
             (Doubt.UNREAD_IN_FAN, bool(in_fan)),
             (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered or bool(tens)),
-            (Doubt.MORE_PAPER, earlier is None and _more_paper_than_cards(
-                survey, marks, len(counted) + len(in_fan)))) if there)
-        if not doubts and earlier is None and len(counted) >= 2:
+            (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
+                                                      len(counted) + len(in_fan)))) if there)
+        if not doubts and len(counted) >= 2:
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
             # under the next card between two 6s a step and a half apart: `66666BBR` read a
@@ -831,8 +833,8 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = _with_unread(cands, unread, self.finder.joker_red)
-        if Doubt.WEAK in doubts and earlier is None:
-            posed = self._posed_by_jokers(image, survey.ink, cards, len(ranks))
+        if Doubt.WEAK in doubts:
+            posed = self._posed_by_jokers(image, fresh, cards, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
@@ -970,8 +972,7 @@ class Recognizer:
         in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.paper)
-        if earlier is None:  # (over older cards, their edges would count too)
-            in_fan = self._with_edges(image, survey, counted, strays, in_fan, edges)
+        in_fan = self._with_edges(image, edges.seen, counted, strays, in_fan, edges)
         return cards, counted, in_fan
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
@@ -986,14 +987,15 @@ class Recognizer:
             return [], False
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
 
-    def _with_edges(self, image: BGRImage, survey: Survey, cards: list[CardReading],
+    def _with_edges(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
                     strays: list[StrayInk], in_fan: list[UnreadCard], edges: _FanEdges
                     ) -> list[UnreadCard]:
         """``in_fan`` and more unread cards where the fan's edges show more cards than were
         read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with no
-        index read, judged as :func:`vision.fan.unread_cards` judges a gap's."""
+        index read, judged as :func:`vision.fan.unread_cards` judges a gap's (``seen``: the
+        new cards' ink and paper)."""
         # (two read cards tell no step: a joker may lie between them whatever the room)
-        if len(cards) != 2 and not room_for_more([c.marks for c in cards], survey.ink,
+        if len(cards) != 2 and not room_for_more([c.marks for c in cards], seen,
                                                  ZONE_PX_PER_MM, len(cards) + len(in_fan)):
             return in_fan
         strips = edges.of(cards)
@@ -1007,7 +1009,7 @@ class Recognizer:
         # only two cards were read, whose one gap tells no step.
         more = strips.bare_corners([m.center for c in cards for m in c.marks],
                                    between=len(cards) < 3)
-        found = unread_cards(image, [c.marks for c in cards], strays, survey.ink,
+        found = unread_cards(image, [c.marks for c in cards], strays, seen,
                              ZONE_PX_PER_MM, self.finder.joker_red, more=more,
                              more_step=strips.step_mm() * ZONE_PX_PER_MM)
         known = [u.center for u in in_fan]

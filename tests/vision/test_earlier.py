@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
 from gouji.cards import format_cards, parse_cards
 from vision.earlier import EarlierCards
-from vision.faces import DrawnFaces
-from vision.indices import IndexMark, StrayInk, darkest_channel
-from vision.recognize import Recognizer
+from vision.faces import DrawnFaces, FolderFaces
+from vision.indices import IndexMark, StrayInk, darkest_channel, ink_map, paper_kernel
+from vision.recognize import Doubt, Recognizer
 from vision.synth import Effects, SceneGenerator
+
+from .helpers import PictureJokerFaces
 
 LIT = Effects(lighting=True, glare=False, shadow=False)
 
@@ -74,3 +78,87 @@ def test_a_mark_that_looked_the_same_before_is_old_and_one_laid_over_an_older_pi
     assert earlier.new_strays(strays, darkest) == strays[1:]
     nudged = EarlierCards.seen_in(np.roll(before, 2, axis=1), before.shape[:2])
     assert nudged.new_marks([seven], darkest) == []  # moved by a camera shake: the same
+
+
+# (seed, seat, first play, jokers laid over it): picture jokers, whose corners read as no
+# index; each read as nothing while the new cards' paper was not told from the older
+JOKERS_OVER = [(2000, 2, "92B9", "BBR"), (2001, 4, "QQ", "RR"), (2002, 1, "7777", "BRRR"),
+               (2006, 5, "55", "BBRR"), (2007, 3, "JJJJ", "BR")]
+
+
+@pytest.mark.parametrize(("seed", "seat", "first", "jokers"), JOKERS_OVER)
+def test_a_fan_of_jokers_laid_over_older_cards_is_counted_by_its_own_edges(
+        recognizer: Recognizer, seed: int, seat: int, first: str, jokers: str) -> None:
+    gen = SceneGenerator(PictureJokerFaces(3))
+    before = gen.render(seed, {seat: parse_cards(first)}, LIT)
+    after = gen.render(seed, {seat: parse_cards(first)}, LIT, on_top={seat: parse_cards(jokers)})
+    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
+                                   before=before.image)
+    assert format_cards(reading.cards) == jokers
+    assert reading.unsure and reading.doubts == (Doubt.NO_INDEX,)
+
+
+# Below, the plays are written in the order laid (a fan's look depends on it).
+
+
+def test_more_edges_than_cards_read_over_older_cards_make_the_set_unsure(
+        recognizer: Recognizer) -> None:
+    """Jumbo `7777B` over ten Qs and a 大王 read a sure `777B`: the 7 half under the next card
+    showed no gap, and the check of the fan's edges was off over older cards (their edges
+    counted too).  On the new cards' own paper it counts theirs."""
+    seed, seat, first, second = 2002, 1, parse_cards("QQQQRQQQQQQ"), parse_cards("7B777")
+    gen = SceneGenerator(DrawnFaces(1, jumbo=True))
+    before = gen.render(seed, {seat: first}, LIT)
+    after = gen.render(seed, {seat: first}, LIT, on_top={seat: second})
+    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
+                                   before=before.image)
+    assert format_cards(reading.cards) == "777B"
+    assert reading.doubts == (Doubt.MORE_EDGES,)
+    assert tuple(sorted(second)) in [c for c, _ in reading.candidates[:2]]
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "first", "jokers"), [
+    ("paris", 2209, 1, "33333", "RRR"), ("paris", 2220, 0, "2B", "BB"),
+    ("anglo", 2354, 0, "KRKKKKK", "RRBBRRB")])
+def test_a_jokers_word_read_as_an_index_over_older_cards_is_unsure(
+        recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
+        first: str, jokers: str) -> None:
+    """A joker's letter read as an index (paris' J, anglo's frame as a 9) was a sure `J` or
+    `9`: the check for more paper than the cards read would cover was off over older
+    cards, whose paper counted too.  On the new cards' own paper it holds."""
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck))
+    before = gen.render(seed, {seat: parse_cards(first)}, LIT)
+    after = gen.render(seed, {seat: parse_cards(first)}, LIT, on_top={seat: parse_cards(jokers)})
+    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
+                                   before=before.image)
+    assert reading.unsure
+
+
+def _card(image: np.ndarray, box: tuple[int, int, int, int], pip: tuple[int, int]) -> None:
+    x0, y0, x1, y1 = box
+    cv2.rectangle(image, (x0, y0), (x1, y1), (235, 235, 235), -1)
+    cv2.rectangle(image, (x0, y0), (x1, y1), (150, 150, 150), 1)  # its edge
+    cv2.circle(image, pip, 14, (30, 30, 30), -1)
+
+
+def test_the_new_cards_paper_is_told_from_the_older_cards_by_what_changed() -> None:
+    """A card laid half over an older one, on felt: its paper is what changed (felt become
+    paper, the older pip it hides, its own pip, its edge), with the plain white it lays on
+    plain white filled in; the older card's uncovered part is not new, in a dimmer light
+    too."""
+    felt = np.zeros((400, 500, 3), np.uint8)
+    felt[:] = (40, 110, 40)
+    before = felt.copy()
+    _card(before, (60, 60, 300, 340), (120, 120))
+    cv2.circle(before, (250, 200), 14, (30, 30, 30), -1)  # the pip the new card hides
+    now = before.copy()
+    _card(now, (200, 40, 440, 320), (320, 180))
+    now = (now * 0.8).astype(np.uint8)
+    new = EarlierCards.seen_in(before, before.shape[:2]).new_paper(
+        ink_map(now, paper_kernel(now.shape[:2])), 4.0)
+    laid = np.zeros(new.shape, bool)
+    laid[44:317, 204:437] = True  # the new card, less its rim
+    older = np.zeros(new.shape, bool)
+    older[64:337, 64:196] = True  # the older card's part still showing
+    assert new[laid].mean() > 0.95
+    assert new[older].mean() < 0.05
