@@ -42,6 +42,7 @@ OLD_LIKE = 0.8  # a mark correlating this well with the view before was there be
 JITTER_PX = 2  # a mark moved by this much (camera shake, a nudged card) is the same mark
 CHANGED = 0.15  # paper whose brightness, as a share of the paper level, changed this much
 JOIN_MM = 14.0  # changes this near each other belong to the same new cards
+LEAST_CHANGE_MM2 = 30.0  # joined changes smaller than this are no card's (a fleck, a nudge)
 SOLID = 0.85  # new paper filling less of its hull than this has bites of unchanged white
 
 
@@ -84,9 +85,10 @@ class EarlierCards:
 
     def new_paper(self, now: InkMap, px_per_mm: float) -> Mask:
         """The paper of the new cards in the view whose ink and paper are ``now`` (0/1): the
-        largest cluster of changes (:data:`CHANGED`, give or take :data:`JITTER_PX`) on
-        paper now, its holes filled — or its convex hull, where unchanged paper bites deep
-        into it (:data:`SOLID`)."""
+        changes (:data:`CHANGED`, give or take :data:`JITTER_PX`) on paper now, joined
+        (:data:`JOIN_MM`; all that changed since the view before, less flecks, is the new
+        set's), their holes filled — or their convex hull, where unchanged paper bites
+        deep into them (:data:`SOLID`)."""
         shade = _shade(now)
         jitter = np.ones((2 * JITTER_PX + 1, 2 * JITTER_PX + 1), np.uint8)
         changed = ((shade < cv2.erode(self.shade, jitter) - CHANGED)
@@ -96,11 +98,12 @@ class EarlierCards:
         joined = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE,
                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
         n, labels, stats, _ = components_with_stats(joined)
+        least = LEAST_CHANGE_MM2 * px_per_mm ** 2
+        changes = np.isin(labels, [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least])
         new = np.zeros_like(now.paper)
-        if n < 2:
+        if not changes.any():
             return new
-        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-        outline = cv2.findContours((labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL,
+        outline = cv2.findContours(changes.astype(np.uint8), cv2.RETR_EXTERNAL,
                                    cv2.CHAIN_APPROX_SIMPLE)[0]
         cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
         hull = np.zeros_like(new)
