@@ -43,6 +43,7 @@ JITTER_PX = 2  # a mark moved by this much (camera shake, a nudged card) is the 
 CHANGED = 0.15  # paper whose brightness, as a share of the paper level, changed this much
 JOIN_MM = 14.0  # changes this near each other belong to the same new cards
 LEAST_CHANGE_MM2 = 30.0  # joined changes smaller than this are no card's (a fleck, a nudge)
+BITE_MM = 25.0  # notches of unchanged white this narrow in the new paper are filled in
 SOLID = 0.85  # new paper filling less of its hull than this has bites of unchanged white
 
 
@@ -87,8 +88,8 @@ class EarlierCards:
         """The paper of the new cards in the view whose ink and paper are ``now`` (0/1): the
         changes (:data:`CHANGED`, give or take :data:`JITTER_PX`) on paper now, joined
         (:data:`JOIN_MM`; all that changed since the view before, less flecks, is the new
-        set's), their holes filled — or their convex hull, where unchanged paper bites
-        deep into them (:data:`SOLID`)."""
+        set's), their holes and narrow notches filled (:data:`BITE_MM`) — or their convex
+        hull, where unchanged paper bites deep into them (:data:`SOLID`)."""
         shade = _shade(now)
         jitter = np.ones((2 * JITTER_PX + 1, 2 * JITTER_PX + 1), np.uint8)
         changed = ((shade < cv2.erode(self.shade, jitter) - CHANGED)
@@ -108,6 +109,9 @@ class EarlierCards:
         cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
         hull = np.zeros_like(new)
         cv2.fillConvexPoly(hull, cv2.convexHull(np.concatenate(outline)), 1)
+        side = int(BITE_MM * px_per_mm) | 1
+        new = cv2.morphologyEx(new, cv2.MORPH_CLOSE,
+                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
         if int(new.sum()) < SOLID * int(hull.sum()):
             new = hull  # white laid on white changed nothing, and bit into the outline
         out: Mask = new & now.paper
