@@ -109,11 +109,12 @@ class EarlierCards:
         cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
         hull = np.zeros_like(new)
         cv2.fillConvexPoly(hull, cv2.convexHull(np.concatenate(outline)), 1)
-        side = int(BITE_MM * px_per_mm) | 1
-        new = cv2.morphologyEx(new, cv2.MORPH_CLOSE,
-                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
         if int(new.sum()) < SOLID * int(hull.sum()):
             new = hull  # white laid on white changed nothing, and bit into the outline
+        else:
+            side = int(BITE_MM * px_per_mm) | 1
+            new = cv2.morphologyEx(new, cv2.MORPH_CLOSE,
+                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
         out: Mask = new & now.paper
         return out
 
