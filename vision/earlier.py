@@ -41,6 +41,7 @@ from vision.types import BGRImage, Mask
 OLD_LIKE = 0.8  # a mark correlating this well with the view before was there before
 JITTER_PX = 2  # a mark moved by this much (camera shake, a nudged card) is the same mark
 CHANGED = 0.15  # paper whose brightness, as a share of the paper level, changed this much
+MASK_PX_PER_MM = 1.0  # the new paper's outline is found at this scale
 JOIN_MM = 14.0  # changes this near each other belong to the same new cards
 LEAST_CHANGE_MM2 = 30.0  # joined changes smaller than this are no card's (a fleck, a nudge)
 BITE_MM = 25.0  # notches of unchanged white this narrow in the new paper are filled in
@@ -95,26 +96,14 @@ class EarlierCards:
         changed = ((shade < cv2.erode(self.shade, jitter) - CHANGED)
                    | (shade > cv2.dilate(self.shade, jitter) + CHANGED)
                    | (self.paper == 0)) & (now.paper > 0)
-        side = int(JOIN_MM * px_per_mm) | 1
-        joined = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE,
-                                  cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-        n, labels, stats, _ = components_with_stats(joined)
-        least = LEAST_CHANGE_MM2 * px_per_mm ** 2
-        changes = np.isin(labels, [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least])
-        new = np.zeros_like(now.paper)
-        if not changes.any():
-            return new
-        outline = cv2.findContours(changes.astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_SIMPLE)[0]
-        cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
-        hull = np.zeros_like(new)
-        cv2.fillConvexPoly(hull, cv2.convexHull(np.concatenate(outline)), 1)
-        if int(new.sum()) < SOLID * int(hull.sum()):
-            new = hull  # white laid on white changed nothing, and bit into the outline
-        else:
-            side = int(BITE_MM * px_per_mm) | 1
-            new = cv2.morphologyEx(new, cv2.MORPH_CLOSE,
-                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+        # joined and filled in a coarse view (wide closings are dear at full scale)
+        h, w = changed.shape
+        k = MASK_PX_PER_MM / px_per_mm
+        size = (max(1, round(w * k)), max(1, round(h * k)))
+        small = (cv2.resize(changed.astype(np.float32), size, interpolation=cv2.INTER_AREA)
+                 > 0).astype(np.uint8)
+        new = _new_outline(small, MASK_PX_PER_MM)
+        new = cv2.resize(new, (w, h), interpolation=cv2.INTER_NEAREST)
         out: Mask = new & now.paper
         return out
 
@@ -124,6 +113,31 @@ class EarlierCards:
         paper = self.new_paper(seen.inks, px_per_mm)
         return PaperInk(replace(seen.inks, paper=paper, ink=seen.inks.ink & paper),
                         seen.blobs * paper, seen.big)
+
+
+def _new_outline(changed: Mask, px_per_mm: float) -> Mask:
+    """The new cards' outline (0/1) from the ``changed`` pixels of a view at ``px_per_mm``:
+    see :meth:`EarlierCards.new_paper`."""
+    side = int(JOIN_MM * px_per_mm) | 1
+    joined = cv2.morphologyEx(changed, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    n, labels, stats, _ = components_with_stats(joined)
+    least = LEAST_CHANGE_MM2 * px_per_mm ** 2
+    changes = np.isin(labels, [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least])
+    new = np.zeros_like(changed)
+    if not changes.any():
+        return new
+    outline = cv2.findContours(changes.astype(np.uint8), cv2.RETR_EXTERNAL,
+                               cv2.CHAIN_APPROX_SIMPLE)[0]
+    cv2.drawContours(new, outline, -1, 1, cv2.FILLED)
+    hull = np.zeros_like(new)
+    cv2.fillConvexPoly(hull, cv2.convexHull(np.concatenate(outline)), 1)
+    if int(new.sum()) < SOLID * int(hull.sum()):
+        return hull  # white laid on white changed nothing, and bit into the outline
+    side = int(BITE_MM * px_per_mm) | 1
+    closed: Mask = cv2.morphologyEx(new, cv2.MORPH_CLOSE,
+                                    cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    return closed
 
 
 def _shade(inks: InkMap) -> npt.NDArray[np.float32]:
