@@ -17,7 +17,8 @@
   watcher's events over a story (empty mat, a hand, the first set, a hand, the second set
   on top) and the second set read with the frame before it (``--over N`` stories per deck);
 * box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
-* median time per 1280×720 frame for zone watching (idle) and per set read.
+* median time per 1280×720 frame for zone watching (idle) and per set read (and per
+  second play read over older cards).
 
 Runs on one core (OpenCV and BLAS threads pinned to 1); times are CPU time of this process, so
 that other work on a shared machine inflates them less than wall-clock time would.
@@ -100,13 +101,15 @@ def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool, 
 
 
 def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
-                         size: tuple[int, int]) -> list[int]:
+                         size: tuple[int, int]) -> tuple[list[int], list[float]]:
     """[events right, exact, confidently wrong, truth offered, stories] for a seat's second
-    set laid over its first, watched and read as :mod:`device.camera_pipeline` does."""
+    set laid over its first, watched and read as :mod:`device.camera_pipeline` does, and
+    the read times (s)."""
     gen = SceneGenerator(faces, size=size)
     still, moving = Effects(glare=False, shadow=False), Effects(glare=False, shadow=False,
                                                                  hand=True)
     out = [0, 0, 0, 0, stories]
+    times = []
     for k in range(stories):
         seed = 1000 + k
         rng = np.random.default_rng([seed, 7])
@@ -124,16 +127,18 @@ def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
             continue
         event = added[1]
         region = event.region_polygon()
+        t = time.process_time()
         reading = rec.read_zone(after.image, after.homography,
                                 gen.layout.zones[seat] if region is None else region,
                                 before=event.before)
+        times.append(time.process_time() - t)
         truth = tuple(sorted(second))
         wrong, offered, _ = _honesty(reading, truth)
         out[0] += 1
         out[1] += reading.cards == truth
         out[2] += wrong
         out[3] += offered
-    return out
+    return out, times
 
 
 def over_older_figures(decks: list[tuple[str, FaceSource]], stories: int, rec: Recognizer,
@@ -144,13 +149,18 @@ def over_older_figures(decks: list[tuple[str, FaceSource]], stories: int, rec: R
     print(f"\na seat's second play laid over its first ({stories} stories per deck): events"
           "\nright (two 'added', nothing else), exact, confidently wrong, truth offered:")
     groups: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    times: list[float] = []
     for name, faces in decks:
-        row = second_play_accuracy(faces, stories, rec, size)
+        row, deck_times = second_play_accuracy(faces, stories, rec, size)
+        times += deck_times
         group = _group(name)
         groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
         print(f"  {name:<14} {_fmt_over(row)}   ({group})")
     for group, row in groups.items():
         print(f"  == {group:<18} {_fmt_over(row)}")
+    if times:
+        print(f"  median time per second play read (over older cards): "
+              f"{statistics.median(times) * 1000:.1f} ms")
 
 
 def _fmt_over(row: list[int]) -> str:
