@@ -28,14 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.components import components_with_stats
-from vision.indices import (
-    IndexMark,
-    InkMap,
-    PaperInk,
-    StrayInk,
-    ink_map,
-    paper_kernel,
-)
+from vision.indices import IndexMark, InkMap, PaperInk, StrayInk, ink_map, paper_kernel
 from vision.types import BGRImage, Mask
 
 OLD_LIKE = 0.8  # a mark correlating this well with the view before was there before

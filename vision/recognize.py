@@ -686,7 +686,8 @@ class _FanEdges:
     were read, :meth:`Recognizer.read_set`)."""
 
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
-        self._image, self.seen, self._joker_red = image, seen, joker_red
+        self._image, self._joker_red = image, joker_red
+        self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
         self._strips: dict[tuple[float, float], FanStrips | None] = {}
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
@@ -814,7 +815,7 @@ class Recognizer:
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
             # under the next card between two 6s a step and a half apart: `66666BBR` read a
-            # sure `66666BR`).  (Over older cards their edges would count too; a lone
+            # sure `66666BR`).  (Over older cards, on the new cards' paper only; a lone
             # card's edges part it from the paper the seat's label joins to it.)
             strips = edges.of(counted)
             parted = None if strips is None else len(strips.jokers)
