@@ -973,7 +973,7 @@ class Recognizer:
         in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.paper)
-        in_fan = self._with_edges(image, edges.seen, counted, strays, in_fan, edges)
+        in_fan = self._with_edges(image, counted, strays, in_fan, edges)
         return cards, counted, in_fan
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
@@ -988,13 +988,13 @@ class Recognizer:
             return [], False
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
 
-    def _with_edges(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
-                    strays: list[StrayInk], in_fan: list[UnreadCard], edges: _FanEdges
-                    ) -> list[UnreadCard]:
-        """``in_fan`` and more unread cards where the fan's edges show more cards than were
-        read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with no
-        index read, judged as :func:`vision.fan.unread_cards` judges a gap's (``seen``: the
-        new cards' ink and paper)."""
+    def _with_edges(self, image: BGRImage, cards: list[CardReading], strays: list[StrayInk],
+                    in_fan: list[UnreadCard], edges: _FanEdges) -> list[UnreadCard]:
+        """``in_fan`` and more unread cards where the fan's ``edges`` show more cards than
+        were read or inferred from the indices (:mod:`vision.joker_fan`): at the strips with
+        no index read, judged as :func:`vision.fan.unread_cards` judges a gap's, on the new
+        cards' ink and paper (``edges.seen``)."""
+        seen = edges.seen
         # (two read cards tell no step: a joker may lie between them whatever the room)
         if len(cards) != 2 and not room_for_more([c.marks for c in cards], seen,
                                                  ZONE_PX_PER_MM, len(cards) + len(in_fan)):

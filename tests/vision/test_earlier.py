@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from gouji.cards import format_cards, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision.earlier import EarlierCards
-from vision.faces import DrawnFaces, FolderFaces
+from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.indices import IndexMark, StrayInk, darkest_channel, ink_map, paper_kernel
-from vision.recognize import Doubt, Recognizer
+from vision.recognize import Doubt, Recognizer, SetReading
 from vision.synth import Effects, SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -80,6 +81,17 @@ def test_a_mark_that_looked_the_same_before_is_old_and_one_laid_over_an_older_pi
     assert nudged.new_marks([seven], darkest) == []  # moved by a camera shake: the same
 
 
+def _read_over(recognizer: Recognizer, faces: FaceSource, seed: int, seat: int,
+               first: Sequence[Rank], second: Sequence[Rank]) -> SetReading:
+    """``second`` laid over ``first`` at ``seat`` in the scene of ``seed``, read with the frame
+    as it was before."""
+    gen = SceneGenerator(faces)
+    before = gen.render(seed, {seat: first}, LIT)
+    after = gen.render(seed, {seat: first}, LIT, on_top={seat: second})
+    return recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
+                                before=before.image)
+
+
 # (seed, seat, first play, jokers laid over it): picture jokers, whose corners read as no
 # index; each read as nothing while the new cards' paper was not told from the older
 JOKERS_OVER = [(2000, 2, "92B9", "BBR"), (2001, 4, "QQ", "RR"), (2002, 1, "7777", "BRRR"),
@@ -89,11 +101,8 @@ JOKERS_OVER = [(2000, 2, "92B9", "BBR"), (2001, 4, "QQ", "RR"), (2002, 1, "7777"
 @pytest.mark.parametrize(("seed", "seat", "first", "jokers"), JOKERS_OVER)
 def test_a_fan_of_jokers_laid_over_older_cards_is_counted_by_its_own_edges(
         recognizer: Recognizer, seed: int, seat: int, first: str, jokers: str) -> None:
-    gen = SceneGenerator(PictureJokerFaces(3))
-    before = gen.render(seed, {seat: parse_cards(first)}, LIT)
-    after = gen.render(seed, {seat: parse_cards(first)}, LIT, on_top={seat: parse_cards(jokers)})
-    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
-                                   before=before.image)
+    reading = _read_over(recognizer, PictureJokerFaces(3), seed, seat, parse_cards(first),
+                         parse_cards(jokers))
     assert format_cards(reading.cards) == jokers
     assert reading.unsure and reading.doubts == (Doubt.NO_INDEX,)
 
@@ -107,11 +116,7 @@ def test_more_edges_than_cards_read_over_older_cards_make_the_set_unsure(
     showed no gap, and the check of the fan's edges was off over older cards (their edges
     counted too).  On the new cards' own paper it counts theirs."""
     seed, seat, first, second = 2002, 1, parse_cards("QQQQRQQQQQQ"), parse_cards("7B777")
-    gen = SceneGenerator(DrawnFaces(1, jumbo=True))
-    before = gen.render(seed, {seat: first}, LIT)
-    after = gen.render(seed, {seat: first}, LIT, on_top={seat: second})
-    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
-                                   before=before.image)
+    reading = _read_over(recognizer, DrawnFaces(1, jumbo=True), seed, seat, first, second)
     assert format_cards(reading.cards) == "777B"
     assert reading.doubts == (Doubt.MORE_EDGES,)
     assert tuple(sorted(second)) in [c for c, _ in reading.candidates[:2]]
@@ -126,11 +131,8 @@ def test_a_jokers_word_read_as_an_index_over_older_cards_is_unsure(
     """A joker's letter read as an index (paris' J, anglo's frame as a 9) was a sure `J` or
     `9`: the check for more paper than the cards read would cover was off over older
     cards, whose paper counted too.  On the new cards' own paper it holds."""
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck))
-    before = gen.render(seed, {seat: parse_cards(first)}, LIT)
-    after = gen.render(seed, {seat: parse_cards(first)}, LIT, on_top={seat: parse_cards(jokers)})
-    reading = recognizer.read_zone(after.image, after.homography, gen.layout.zones[seat],
-                                   before=before.image)
+    reading = _read_over(recognizer, FolderFaces(shared_data / "card-faces" / deck), seed,
+                         seat, parse_cards(first), parse_cards(jokers))
     assert reading.unsure
 
 
