@@ -63,16 +63,41 @@ VOC_RANK = {"nine": Rank.NINE, "ten": Rank.TEN, "jack": Rank.JACK, "queen": Rank
 Counts = dict[bool, list[int]]  # {has a joker: [exact, sets]}
 
 
+@dataclass
+class DoubtTally:
+    """How often each doubt marked a set, and how often such a set was read wrong (the doubt
+    caught a misreading) — a doubt that mostly marks right sets costs needless confirmations."""
+
+    marked: Counter[Doubt] = field(default_factory=Counter)
+    caught: Counter[Doubt] = field(default_factory=Counter)
+
+    def add(self, reading: SetReading, right: bool) -> None:
+        """Count the doubts of one reading."""
+        self.marked.update(reading.doubts)
+        if not right:
+            self.caught.update(reading.doubts)
+
+    def update(self, other: DoubtTally) -> None:
+        """Add another tally's counts."""
+        self.marked.update(other.marked)
+        self.caught.update(other.caught)
+
+    def line(self) -> str:
+        """``doubt wrong/marked`` for each doubt, the most marking first."""
+        return ", ".join(f"{d.value} {self.caught[d]}/{k}" for d, k in self.marked.most_common())
+
+
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
-                 ) -> tuple[Counts, list[int], list[float], Counter[Doubt]]:
+                 ) -> tuple[Counts, list[int], list[float], Counter[Doubt], DoubtTally]:
     """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown,
-    right yet unsure], read times (s) and the doubts of the sets read right yet unsure,
-    over ``scenes`` random scenes of a deck."""
+    right yet unsure], read times (s), the doubts of the sets read right yet unsure and of
+    every unsure set, over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
     counts: Counts = {False: [0, 0], True: [0, 0]}
     honesty = [0, 0, 0]
     times = []
     needless: Counter[Doubt] = Counter()
+    doubts = DoubtTally()
     for seed in range(scenes):
         scene = gen.render(1000 + seed)
         for seat, ranks in scene.sets.items():
@@ -88,7 +113,8 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
                 honesty[k] += flag
             if flags[2]:  # read right yet unsure: by which doubts
                 needless.update(reading.doubts)
-    return counts, honesty, times, needless
+            doubts.add(reading, reading.cards == truth)
+    return counts, honesty, times, needless, doubts
 
 
 def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool, bool]:
@@ -220,14 +246,17 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
     needless: defaultdict[str, Counter[Doubt]] = field(
         default_factory=lambda: defaultdict(Counter))
+    doubts: defaultdict[str, DoubtTally] = field(
+        default_factory=lambda: defaultdict(DoubtTally))
 
     def add(self, group: str, counts: Counts, honesty: list[int],
-            needless: Counter[Doubt]) -> list[int]:
+            needless: Counter[Doubt], doubts: DoubtTally) -> list[int]:
         """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
         row = [*counts[False], *counts[True]]
         self.exact[group] = [a + b for a, b in zip(self.exact[group], row, strict=True)]
         self.honest[group] = [a + b for a, b in zip(self.honest[group], honesty, strict=True)]
         self.needless[group].update(needless)
+        self.doubts[group].update(doubts)
         return row
 
     def print_exact(self) -> None:
@@ -247,6 +276,9 @@ class Tally:
             if doubted:
                 why = ", ".join(f"{d.value} {k}" for d, k in self.needless[group].most_common())
                 print(f"     {'':<18} (the doubts of those: {why})")
+            if self.doubts[group].marked:
+                print(f"     {'':<18} (each doubt, sets read wrong / sets it marked: "
+                      f"{self.doubts[group].line()})")
 
 
 def watch_timing(frames: int = 200) -> float:
@@ -277,10 +309,10 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         rec = profile.recognizer(classifier=clf)
         if weight is not None:
             rec.finder.classifier_weight = weight
-        counts, honesty, deck_times, needless = set_accuracy(faces, scenes, rec, size)
+        counts, honesty, deck_times, needless, doubts = set_accuracy(faces, scenes, rec, size)
         times += deck_times
         group = _group(name)
-        row = tally.add(group, counts, honesty, needless)
+        row = tally.add(group, counts, honesty, needless, doubts)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
         jokers = len({m.rank for m in profile.joker_marks})
@@ -331,10 +363,11 @@ def main() -> int:
         wanted = set(args.decks.split(","))
         decks = [(n, f) for n, f in decks if n in wanted]
     for name, faces in decks:
-        counts, honesty, times, needless = set_accuracy(faces, args.scenes, rec, (w, h))
+        counts, honesty, times, needless, doubts = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
         group = _group(name)
-        print(f"  {name:<14} {_fmt(tally.add(group, counts, honesty, needless))}   ({group})")
+        row = tally.add(group, counts, honesty, needless, doubts)
+        print(f"  {name:<14} {_fmt(row)}   ({group})")
     tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
           "\n(the reading when sure, one of the candidates when unsure); sets read right yet"
