@@ -77,7 +77,7 @@ class IndexMark:
     center: tuple[float, float]  # of the rank glyph, image pixels
     down: tuple[float, float]  # unit vector from glyph towards pip
     height: float  # upright glyph height in pixels
-    pip: str  # S/H/D/C, or O for a joker's JOKER
+    pip: str  # S/H/D/C; O for a joker's JOKER, * a taught joker mark, F a taught face
     blob: int  # the paper region it lies on (cards touching share one)
 
     @property

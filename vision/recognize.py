@@ -24,7 +24,15 @@ import numpy.typing as npt
 from gouji.cards import Rank, format_cards
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
-from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
+from vision.face_strips import DeckFaces
+from vision.fan import (
+    CARD_WIDTH_MM,
+    UnreadCard,
+    fan_frame,
+    main_natural,
+    room_for_more,
+    unread_cards,
+)
 from vision.glyphs import (
     GlyphClassifier,
     GlyphModel,
@@ -68,6 +76,10 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 FACE_REACH_MM = 60.0
 LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
 FAN_CONFIDENCE = 0.4  # a fan read as jokers by its cards' edges (vision.joker_fan)
+# A fan's joker told by its taught face (vision.face_strips) is read as an index of this
+# score, its pip FACE_PIP.
+FACE_SCORE = 0.8
+FACE_PIP = "F"
 # A joker's picture can pose as a poor index (paris' chip as a 10): a weak set of at most
 # POSED_CARDS cards read, none matching this well, may be a fan of jokers
 # (Recognizer._posed_by_jokers).
@@ -706,11 +718,14 @@ class Recognizer:
     def __init__(self, model: GlyphModel | None = None, threshold: float = DEFAULT_THRESHOLD,
                  joker_red: float = 35.0,
                  classifier: GlyphClassifier | bool | None = True,
-                 joker_marks: JokerMarkReader | None = None) -> None:
+                 joker_marks: JokerMarkReader | None = None,
+                 faces: DeckFaces | None = None) -> None:
         """``classifier``: the learned glyph classifier that re-ranks prototype matches —
         ``True`` for the shipped one (if present), ``False``/``None`` for none, or a model.
         ``joker_marks``: a taught deck's joker corner marks (:mod:`vision.joker_marks`),
-        read by :meth:`read_set` among the ink no index used."""
+        read by :meth:`read_set` among the ink no index used.  ``faces``: a taught deck's
+        faces (:mod:`vision.face_strips`), by which a fan's joker whose index lies hidden
+        is told from the strip it shows."""
         clf = (default_classifier() if classifier is True
                else classifier if isinstance(classifier, GlyphClassifier) else None)
         self.finder = IndexFinder(model or default_model(), joker_red, clf)
@@ -720,6 +735,7 @@ class Recognizer:
         self.covered = IndexFinder(covered_model(), joker_red)
         self.threshold = threshold
         self.joker_marks = joker_marks
+        self.faces = faces
 
     def find_cards(self, image: BGRImage) -> list[CardReading]:
         """Every card found in any photo (no mat needed), with boxes in ``image`` pixels."""
@@ -792,6 +808,10 @@ class Recognizer:
         covered |= covered_more
         if new:  # indices read where the fan guessed jokers: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
+            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+        shown = self._jokers_by_face(image, marks, counted, in_fan)
+        if shown:  # jokers told by the taught faces their strips show: read as such
+            marks, strays = consistent(marks + shown), _unexplained(strays, shown)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         cands = _candidates(cards)
         ranks, conf = cands[0]
@@ -987,6 +1007,33 @@ class Recognizer:
         if not slots:
             return [], False
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
+
+    def _jokers_by_face(self, image: BGRImage, marks: list[IndexMark],
+                        counted: list[CardReading], in_fan: list[UnreadCard]
+                        ) -> list[IndexMark]:
+        """Indices for the fan's unread cards guessed to be jokers whose strip shows that
+        joker's taught face (:meth:`vision.face_strips.DeckFaces.shows_joker`); none
+        without taught faces.  A strip reaches from the card's edge to the next card's index
+        (the read ones and the unread ones), or a card's width where none follows."""
+        jokers = [u for u in in_fan if u.rank.is_joker]
+        if self.faces is None or not jokers or not counted:
+            return []
+        frame = fan_frame([m for c in counted for m in c.marks])
+        down = (float(frame.down[0]), float(frame.down[1]))
+        h = set_glyph_height(marks)
+        places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
+                  if float(np.dot(m.down, frame.down)) > 0]
+        places += [float(np.dot(u.center, frame.across)) for u in in_fan]
+        out = []
+        for u in jokers:
+            p = float(np.dot(u.center, frame.across))
+            visible = min((q - p for q in places if q - p > 0.5 * h),
+                          default=CARD_WIDTH_MM * ZONE_PX_PER_MM)
+            if self.faces.shows_joker(image, u.rank, u.center, down, h, visible):
+                blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
+                out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
+                                     FACE_PIP, blob))
+        return out
 
     def _with_edges(self, image: BGRImage, cards: list[CardReading], strays: list[StrayInk],
                     in_fan: list[UnreadCard], edges: _FanEdges) -> list[UnreadCard]:

@@ -15,6 +15,7 @@ existed still load (without them).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ import numpy as np
 
 from gouji.cards import ALL_RANKS, Rank
 from vision.components import components_with_stats
+from vision.face_strips import DeckFaces
 from vision.faces import FaceSource, rank_text
 from vision.glyphs import GLYPH_SIZE, GlyphClassifier, GlyphModel, default_model
 from vision.indices import Pair, component_points, ink_and_paper, pair_features
@@ -89,8 +91,18 @@ def upright_card(image: BGRImage) -> BGRImage:
     return out
 
 
-def corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
-    """Rank-glyph feature, ink redness and glyph height (pixels) of the top-left index of an
+@dataclass(frozen=True)
+class CornerIndex:
+    """The top-left index of an upright card, as :func:`corner_index` finds it."""
+
+    feature: FloatArray  # of the rank glyph, as the recogniser sees it
+    redness: float  # of the glyph's ink (75th percentile of R - max(B, G))
+    height: float  # of the glyph, pixels
+    centre: tuple[float, float]  # of the glyph's box (the top shape's), pixels
+
+
+def corner_index(card: BGRImage) -> CornerIndex:
+    """Rank-glyph feature, ink redness, glyph height and centre of the top-left index of an
     upright card.
 
     The glyph is the top ink shape of the corner (with a digit beside it, for 10);
@@ -122,7 +134,8 @@ def corner_index(card: BGRImage) -> tuple[FloatArray, float, float]:
     sel = np.isin(labels, [top, sibling] if sibling else [top])
     px = corner[sel].astype(np.float32)
     red = float(np.percentile(px[:, 2] - np.maximum(px[:, 0], px[:, 1]), 75)) if len(px) else 0.0
-    return glyphs[0], red, float(stats[top, 3])
+    centre = (float(stats[top, 0] + stats[top, 2] / 2), float(stats[top, 1] + stats[top, 3] / 2))
+    return CornerIndex(glyphs[0], red, float(stats[top, 3]), centre)
 
 
 @dataclass(frozen=True)
@@ -134,6 +147,7 @@ class DeckProfile:
     features: FloatArray  # (n, GLYPH_SIZE²)
     joker_red: float
     joker_marks: tuple[JokerMark, ...] = field(default=())
+    faces: DeckFaces | None = None  # the taught cards' faces (none in older profiles)
 
     def model(self, base: GlyphModel | None = None) -> GlyphModel:
         """The base model extended with this deck's prototypes (a joker's corner glyph only
@@ -151,7 +165,7 @@ class DeckProfile:
         reader = JokerMarkReader(list(self.joker_marks), self.joker_red) \
             if self.joker_marks else None
         return Recognizer(self.model(), threshold, joker_red=self.joker_red,
-                          classifier=classifier, joker_marks=reader)
+                          classifier=classifier, joker_marks=reader, faces=self.faces)
 
     def save(self, path: Path) -> None:
         """Write as ``.npz``."""
@@ -159,7 +173,8 @@ class DeckProfile:
         arrays: dict[str, Any] = {"labels": np.array(self.labels),
                                   "features": self.features.astype(np.float16),
                                   "joker_red": np.float32(self.joker_red),
-                                  **marks_to_arrays(list(self.joker_marks))}
+                                  **marks_to_arrays(list(self.joker_marks)),
+                                  **(self.faces.to_arrays() if self.faces else {})}
         np.savez_compressed(path, allow_pickle=False, **arrays)
 
     @classmethod
@@ -172,7 +187,8 @@ class DeckProfile:
                     data["joker_labels"], data["joker_features"].astype(np.float32),
                     data["joker_geometry"], strict=True))
             return cls(tuple(str(s) for s in data["labels"]),
-                       data["features"].astype(np.float32), float(data["joker_red"]), marks)
+                       data["features"].astype(np.float32), float(data["joker_red"]), marks,
+                       DeckFaces.from_arrays(data))
 
 
 def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[str]]:
@@ -184,6 +200,7 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     heights: list[float] = []
     jokers: list[tuple[Rank, BGRImage]] = []
     naturals: dict[Rank, BGRImage] = {}
+    glyphs: list[tuple[float, float, float]] = []  # natural index glyphs: centre x, y, height
     joker_glyphs: dict[Rank, list[FloatArray]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
     joker_problems: dict[Rank, str] = {}
     for rank, image in samples:
@@ -198,14 +215,15 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
             naturals[rank] = card
         try:
             for view in (card, cv2.rotate(card, cv2.ROTATE_180)):
-                g, red, height = corner_index(view)
+                index = corner_index(view)
                 if rank.is_joker:
-                    joker_glyphs[rank].append(g)
-                    reds[rank].append(red)
+                    joker_glyphs[rank].append(index.feature)
+                    reds[rank].append(index.redness)
                 else:
                     labels.append(rank_label(rank))
-                    feats.append(g)
-                    heights.append(height)
+                    feats.append(index.feature)
+                    heights.append(index.height)
+                    glyphs.append((*index.centre, index.height))
         except TeachError as exc:
             if rank.is_joker:
                 joker_problems[rank] = str(exc)
@@ -228,16 +246,26 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
         raise TeachError("没有可用的图片 no usable teaching image")
     joker_red = taught_joker_red(reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER])
     arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
-    profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks))
-    if not marks:
+    faces = (DeckFaces.from_cards({**naturals, **dict(jokers)},
+                                    tuple(np.median(np.array(glyphs), axis=0).tolist()))
+             if glyphs and jokers else None)
+    profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks), faces)
+    if not (marks or faces):
         return profile, problems
-    untrusted = jokers_on_ordinary_fans(profile.recognizer(), naturals)
-    for kind, where in untrusted.items():
+    phantoms = jokers_on_ordinary_fans(profile.recognizer(), naturals)
+    for kind, where in phantoms.by_mark.items():
         sets = " ".join(sorted({r.symbol for r in where}))
         problems.append(f"{kind.chinese}: 角标在普通牌中也被认出 (一叠 {sets})，不使用 — its "
                         f"corner mark is also found among ordinary cards (sets of {sets}); "
                         "not used: such a joker is offered for confirming, not read")
-    return (_without_jokers(profile, set(untrusted)) if untrusted else profile), problems
+    if phantoms.by_face:
+        sets = " ".join(sorted({r.symbol for r in phantoms.by_face}))
+        problems.append(f"王的牌面在普通牌中也被认出 (一叠 {sets})，不使用 — a joker's face is "
+                        f"also found among ordinary cards (sets of {sets}); not used: a joker "
+                        "hidden in a fan is offered for confirming, not read")
+        profile = dataclasses.replace(profile, faces=None)
+    untrusted = set(phantoms.by_mark)
+    return (_without_jokers(profile, untrusted) if untrusted else profile), problems
 
 
 def taught_joker_red(small: list[float], big: list[float]) -> float:
@@ -263,7 +291,7 @@ def _without_jokers(profile: DeckProfile, kinds: set[Rank]) -> DeckProfile:
     keep = [i for i, lab in enumerate(profile.labels) if lab not in drop]
     return DeckProfile(tuple(profile.labels[i] for i in keep), profile.features[keep],
                        profile.joker_red,
-                       tuple(m for m in profile.joker_marks if m.rank not in kinds))
+                       tuple(m for m in profile.joker_marks if m.rank not in kinds), profile.faces)
 
 
 def samples_from_folder(folder: Path) -> list[tuple[Rank, BGRImage]]:

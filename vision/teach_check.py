@@ -1,21 +1,24 @@
-"""Checking a taught deck's joker marks on its own ordinary cards (教牌自检).
+"""Checking a taught deck's joker marks and faces on its own ordinary cards (教牌自检).
 
 A joker's corner mark learnt from one photo can be too plain to trust: the black
 ``J`` heading a word ``Joker`` is found again in the ink of fanned ordinary
 cards, and every such set would read with jokers that are not there.  So after
 teaching, the deck's own taught cards (one photo per rank) are laid in a few
-synthetic fans, without any joker, and read with the taught marks; a joker
-read there shows that its mark cannot be trusted.
+synthetic fans, without any joker, and read with the taught profile; a joker
+read there by its mark shows that the mark cannot be trusted, one told by its
+face (:mod:`vision.face_strips`) that the faces cannot.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 from PIL import Image
 
 from gouji.cards import Rank
-from vision.recognize import Recognizer
+from vision.recognize import FACE_PIP, Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
@@ -37,16 +40,23 @@ class TaughtFaces:
         return self._faces[rank]
 
 
-def jokers_on_ordinary_fans(recognizer: Recognizer, cards: dict[Rank, BGRImage]
-                            ) -> dict[Rank, list[Rank]]:
-    """The jokers ``recognizer`` reads in fans of the taught ordinary ``cards`` (which hold
-    none), each with the ranks of the sets it was read in."""
+@dataclass(frozen=True)
+class Phantoms:
+    """Jokers read in fans of ordinary cards, which hold none: by their marks, each joker
+    with the ranks of the sets it was read in; by the taught faces, those sets' ranks."""
+
+    by_mark: dict[Rank, list[Rank]] = field(default_factory=dict)
+    by_face: list[Rank] = field(default_factory=list)
+
+
+def jokers_on_ordinary_fans(recognizer: Recognizer, cards: dict[Rank, BGRImage]) -> Phantoms:
+    """The jokers ``recognizer`` reads in fans of the taught ordinary ``cards``."""
     ranks = sorted(cards)
+    seen = Phantoms()
     if not ranks:
-        return {}
+        return seen
     gen = SceneGenerator(TaughtFaces(cards))
     rng = np.random.default_rng(CHECK_SEED)
-    seen: dict[Rank, list[Rank]] = {}
     for k in range(CHECK_SCENES):
         sets = {seat: [ranks[int(rng.integers(len(ranks)))]] * int(rng.integers(2, 9))
                 for seat in range(6)}
@@ -54,7 +64,11 @@ def jokers_on_ordinary_fans(recognizer: Recognizer, cards: dict[Rank, BGRImage]
         for seat, laid in sets.items():
             reading = recognizer.read_zone(scene.image, scene.homography,
                                            scene.layout.zones[seat])
-            for card in reading.readings:  # read by a mark, not guessed from the fan
-                if card.rank.is_joker:
-                    seen.setdefault(card.rank, []).append(laid[0])
+            for card in reading.readings:  # read, not guessed from the fan
+                if not card.rank.is_joker:
+                    continue
+                if all(m.pip == FACE_PIP for m in card.marks):
+                    seen.by_face.append(laid[0])
+                else:
+                    seen.by_mark.setdefault(card.rank, []).append(laid[0])
     return seen

@@ -1,0 +1,127 @@
+"""A taught deck's faces tell a fan's joker whose index lies hidden (vision.face_strips)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gouji.cards import Rank, format_cards, parse_cards
+from vision.face_strips import DeckFaces
+from vision.faces import FaceSource, FolderFaces
+from vision.fan import fan_frame
+from vision.indices import set_glyph_height
+from vision.recognize import Doubt, SetReading, zone_view
+from vision.synth import SceneGenerator
+from vision.teach import DeckProfile, teach_faces
+
+from .helpers import PictureJokerFaces
+
+
+@cache
+def _taught(faces: FaceSource) -> DeckProfile:
+    profile, _ = teach_faces(faces)
+    return profile
+
+
+def _read(profile: DeckProfile, faces: FaceSource, seed: int, seat: int,
+          notation: str | None = None) -> tuple[SetReading, tuple[Rank, ...]]:
+    scene = SceneGenerator(faces).render(
+        seed, None if notation is None else {seat: parse_cards(notation)})
+    reading = profile.recognizer().read_zone(scene.image, scene.homography,
+                                             scene.layout.zones[seat])
+    return reading, tuple(sorted(scene.sets[seat]))
+
+
+PICTURE = PictureJokerFaces(0)
+
+
+def test_a_fans_joker_whose_index_is_hidden_is_read_by_its_taught_face() -> None:
+    """`666B6`: the picture joker's corner lies under the next 6; taught without faces the
+    fan only infers a card there (unsure), with them the strip it shows is its face."""
+    profile = _taught(PICTURE)
+    assert profile.faces is not None
+    blind = dataclasses.replace(profile, faces=None)
+    before, truth = _read(blind, PICTURE, 329, 5, "666B6")
+    assert before.unsure and Doubt.UNREAD_IN_FAN in before.doubts
+    after, _ = _read(profile, PICTURE, 329, 5, "666B6")
+    assert after.cards == truth and not after.unsure
+
+
+def test_a_natural_cards_strip_is_no_jokers_face() -> None:
+    """The strips of a fan of 8s (each from its index to the next card's) match neither
+    taught joker's face."""
+    profile = _taught(PICTURE)
+    assert profile.faces is not None
+    scene = SceneGenerator(PICTURE).render(331, {1: parse_cards("888888")})
+    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
+    reading = profile.recognizer().read_set(view)
+    assert format_cards(reading.cards) == "888888" and not reading.unsure
+    marks = [m for c in reading.readings for m in c.marks]
+    frame = fan_frame(marks)
+    ahead = sorted((m for m in marks if float(np.dot(m.down, frame.down)) > 0),
+                   key=lambda m: float(np.dot(m.center, frame.across)))
+    h = set_glyph_height(marks)
+    down = (float(frame.down[0]), float(frame.down[1]))
+    looked = 0
+    for m, nxt in itertools.pairwise(ahead):
+        step = float(np.dot(np.subtract(nxt.center, m.center), frame.across))
+        for joker in (Rank.SMALL_JOKER, Rank.BIG_JOKER):
+            assert not profile.faces.shows_joker(view, joker, m.center, down, h, step)
+        looked += bool(profile.faces.strip_scores(view, m.center, down, h, step))
+    assert looked >= 4
+
+
+def test_taught_faces_survive_saving(tmp_path: Path) -> None:
+    profile = _taught(PICTURE)
+    assert profile.faces is not None
+    store = tmp_path / "deck.npz"
+    profile.save(store)
+    assert store.stat().st_size < 100_000
+    again = DeckProfile.load(store)
+    assert again.faces is not None
+    assert again.faces.glyph == pytest.approx(profile.faces.glyph)
+    assert set(again.faces.faces) == set(profile.faces.faces) == set(Rank)
+    for rank, face in profile.faces.faces.items():
+        # stored as JPEG, and taught as stored: decoding again changes a level or two
+        assert again.faces.faces[rank].shape == face.shape
+        diff = np.abs(again.faces.faces[rank].astype(int) - face.astype(int))
+        assert float(diff.mean()) < 3.0
+
+
+def test_a_corrupt_face_in_a_profile_is_named() -> None:
+    faces = _taught(PICTURE).faces
+    assert faces is not None
+    arrays = faces.to_arrays()
+    arrays["face_jpegs"] = np.zeros_like(arrays["face_jpegs"])
+    with pytest.raises(ValueError, match="corrupt"):
+        DeckFaces.from_arrays(arrays)
+
+
+def test_a_profile_without_faces_reads_as_before(tmp_path: Path) -> None:
+    profile = dataclasses.replace(_taught(PICTURE), faces=None)
+    store = tmp_path / "old.npz"
+    profile.save(store)
+    again = DeckProfile.load(store)
+    assert again.faces is None and again.recognizer().faces is None
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat"), [
+    ("anglo", 2012, 5), ("anglo", 2031, 5), ("paris", 2015, 4), ("paris", 2044, 2),
+    ("paris", 2086, 0),
+])
+def test_taught_decks_read_their_hidden_jokers(shared_data: Path, deck: str, seed: int,
+                                                seat: int) -> None:
+    """Development scenes (`999999B`, `KR`, `44444BB`, `8888B`, `QQQR`) whose joker lay
+    under the next card, unread: taught, they were unsure; now read sure and right."""
+    faces = FolderFaces(shared_data / "card-faces" / deck)
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, seed, seat)
+    assert any(r.is_joker for r in truth)
+    assert reading.cards == truth and not reading.unsure
+    blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
+    assert blind.unsure and Doubt.UNREAD_IN_FAN in blind.doubts

@@ -1,0 +1,141 @@
+"""A taught deck's faces (牌面), to tell a fan's card whose index lies hidden.
+
+In a fan each card shows a strip: from its edge to the next card's.  Where the
+card's index was not read, the fan still tells where that index would be
+(:func:`vision.fan.unread_cards`) and which way the card lies; deck teaching
+(:mod:`vision.teach`) keeps each taught card's face, upright.  The strip the
+card shows is warped into the face's frame — placed by the set's glyph height
+and where the deck prints its index glyph — and matched against every taught
+face, both ways up, by normalised cross-correlation in colour, allowing a few
+pixels' slip.  A joker's strip (its picture) matches the taught joker's face
+well and every natural face poorly; a natural card's strip shows pips or court
+art, which the joker's face does not.  Faces are kept at half the teaching
+scale (~1.9 px/mm), which is ample for a picture and four times cheaper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from gouji.cards import ALL_RANKS, Rank
+from vision.types import BGRImage
+
+FACE_SCALE = 0.5  # stored faces: this × the taught upright card (240 × 336)
+MARGIN = 6  # face pixels left off round the strip (a card's rounded edge, slips of place)
+SLIP = 6  # face pixels the strip may lie off its place, each way
+VISIBLE = 0.85  # of the way to the next card's index the strip is taken (fans are uneven)
+WIDEST = 0.6  # of the face's width, the most of a strip taken (a card with none above)
+NARROWEST = 6  # face pixels: a narrower strip tells nothing
+MATCH_LEAST = 0.5  # least correlation for a joker's face to be seen in a strip
+MATCH_LEAD = 0.2  # by which it must beat every natural face (and match its kind best)
+JPEG_QUALITY = 80  # of the faces as a profile stores them
+
+
+@dataclass(frozen=True)
+class DeckFaces:
+    """The faces of a taught deck, upright, and where its index glyphs sit on them."""
+
+    faces: Mapping[Rank, BGRImage]  # at FACE_SCALE
+    glyph: tuple[float, float, float]  # index glyph centre x, y and height, face pixels
+
+    @classmethod
+    def from_cards(cls, cards: Mapping[Rank, BGRImage],
+                   glyph: tuple[float, float, float]) -> DeckFaces:
+        """From upright taught cards (:func:`vision.teach.upright_card`) and the index glyph
+        (centre x, y and height) on them."""
+        # (as a profile stores them, so that a saved deck reads as the one just taught)
+        faces = {r: _unjpeg(_jpeg(cv2.resize(c, None, fx=FACE_SCALE, fy=FACE_SCALE,
+                                             interpolation=cv2.INTER_AREA)))
+                 for r, c in cards.items()}
+        x, y, h = glyph
+        return cls(faces, (x * FACE_SCALE, y * FACE_SCALE, h * FACE_SCALE))
+
+    def strip_scores(self, image: BGRImage, center: tuple[float, float],
+                     down: tuple[float, float], glyph_height: float, visible: float
+                     ) -> dict[Rank, float]:
+        """How well the strip a card shows in ``image`` matches each taught face (−1…1):
+        its index glyph would be at ``center``, its "down" is ``down``, the set's glyphs are
+        ``glyph_height`` pixels tall and the strip is ``visible`` pixels wide from the card's
+        edge (to the next card's).  Empty when the strip is too narrow to tell."""
+        gx, gy, gh = self.glyph
+        scale = glyph_height / gh  # image pixels per face pixel
+        height, width = next(iter(self.faces.values())).shape[:2]
+        wide = min(visible / scale * VISIBLE, WIDEST * width)
+        if wide - 2 * MARGIN < NARROWEST:
+            return {}
+        d = np.array(down, np.float64)
+        right = np.array([d[1], -d[0]])
+        to_image = np.column_stack([scale * right, scale * d])  # face offsets -> image
+        origin = np.array(center, np.float64) - to_image @ np.array([gx, gy])
+        first = MARGIN - SLIP
+        m = np.column_stack([to_image, origin + to_image @ np.array([first, first])])
+        size = (int(wide) - 2 * MARGIN + 2 * SLIP, height - 2 * MARGIN + 2 * SLIP)
+        strip = cv2.warpAffine(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        out: dict[Rank, float] = {}
+        for rank, face in self.faces.items():
+            best = -1.0
+            for view in (face, cv2.rotate(face, cv2.ROTATE_180)):
+                part = view[MARGIN:height - MARGIN, MARGIN:int(wide) - MARGIN]
+                best = max(best, float(cv2.matchTemplate(strip, part,
+                                                         cv2.TM_CCOEFF_NORMED).max()))
+            out[rank] = best
+        return out
+
+    def shows_joker(self, image: BGRImage, joker: Rank, center: tuple[float, float],
+                    down: tuple[float, float], glyph_height: float, visible: float) -> bool:
+        """Whether the strip (as for :meth:`strip_scores`) shows the face of ``joker``: at
+        least :data:`MATCH_LEAST`, no worse than the other joker, and :data:`MATCH_LEAD`
+        above every natural face."""
+        scores = self.strip_scores(image, center, down, glyph_height, visible)
+        if joker not in scores:
+            return False
+        own = scores[joker]
+        others = [v for r, v in scores.items() if r is not joker]
+        naturals = [v for r, v in scores.items() if not r.is_joker]
+        return (own >= MATCH_LEAST and own >= max(others, default=-1.0)
+                and own - max(naturals, default=-1.0) >= MATCH_LEAD)
+
+    def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:
+        """Arrays for a profile's ``.npz`` (see :meth:`from_arrays`); each face as a JPEG of
+        quality :data:`JPEG_QUALITY` (a photographed face barely compresses raw)."""
+        ranks = [r for r in ALL_RANKS if r in self.faces]
+        coded = [_jpeg(self.faces[r]) for r in ranks]
+        return {"face_ranks": np.array([r.symbol for r in ranks]),
+                "face_jpegs": np.concatenate(coded),
+                "face_sizes": np.array([len(c) for c in coded], np.int64),
+                "face_glyph": np.array(self.glyph, np.float32)}
+
+    @classmethod
+    def from_arrays(cls, data: Mapping[str, npt.NDArray[np.generic]]) -> DeckFaces | None:
+        """Inverse of :meth:`to_arrays`; None for a profile saved without faces."""
+        if "face_ranks" not in data:
+            return None
+        by_symbol = {r.symbol: r for r in ALL_RANKS}
+        coded = np.asarray(data["face_jpegs"], np.uint8)
+        sizes = np.asarray(data["face_sizes"], np.int64)
+        ends = np.cumsum(sizes)
+        faces: dict[Rank, BGRImage] = {}
+        for symbol, start, end in zip(data["face_ranks"], ends - sizes, ends, strict=True):
+            faces[by_symbol[str(symbol)]] = _unjpeg(coded[int(start):int(end)])
+        x, y, h = (float(v) for v in data["face_glyph"])
+        return cls(faces, (x, y, h))
+
+
+def _jpeg(face: BGRImage) -> npt.NDArray[np.uint8]:
+    ok, coded = cv2.imencode(".jpg", face, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+    if not ok:
+        raise ValueError("牌面无法编码 a taught face could not be encoded")
+    return np.asarray(coded, np.uint8).ravel()
+
+
+def _unjpeg(coded: npt.NDArray[np.uint8]) -> BGRImage:
+    face = cv2.imdecode(coded, cv2.IMREAD_COLOR)
+    if face is None:
+        raise ValueError("牌面数据损坏 a taught face in the profile is corrupt")
+    out: BGRImage = face
+    return out
