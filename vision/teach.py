@@ -8,9 +8,11 @@ prototypes of that rank; jokers become the classes ``B`` (小王) and ``R``
 (大王), and the redness of their marks sets the 大王/小王 colour threshold.
 Each joker's corner mark, whatever it is (a star, a chip, a word written
 downwards), is also learnt as a :class:`vision.joker_marks.JokerMark`, so
-that jokers without an index are read too.
-The profile is a small ``.npz`` file; profiles written before joker marks
-existed still load (without them).
+that jokers without an index are read too.  Each taught card's face is kept
+(:class:`vision.face_strips.DeckFaces`), so that a joker hidden in a fan is told
+by the strip it shows.
+The profile is a small ``.npz`` file; profiles written before joker marks or
+faces existed still load (without them).
 """
 
 from __future__ import annotations
