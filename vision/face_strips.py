@@ -11,11 +11,16 @@ pixels' slip.  A joker's strip (its picture) matches the taught joker's face
 well and every natural face poorly; a natural card's strip shows pips or court
 art, which the joker's face does not.  Faces are kept at half the teaching
 scale (~1.9 px/mm), which is ample for a picture and four times cheaper.
+
+A joker read by one corner still shows the rest of its print, which can pass for
+another card's corner (neoclassical writes JOKER down the side of its picture):
+its face, aligned with the card at that corner, tells which stray ink is its
+own (:meth:`DeckFaces.own_print`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -34,6 +39,18 @@ NARROWEST = 6  # face pixels: a narrower strip tells nothing
 MATCH_LEAST = 0.5  # least correlation for a joker's face to be seen in a strip
 MATCH_LEAD = 0.2  # by which it must beat every natural face (and match its kind best)
 JPEG_QUALITY = 80  # of the faces as a profile stores them
+# A read joker's own print: its corner (this part of its face, across and down) is aligned
+# with the face at least ALIGN_LEAST; then ink is its own where the face around it, a square
+# of 2 × PRINT_HALF face pixels (~8 mm), matches the image at least PRINT_LEAST (give or take
+# PRINT_SLIP face pixels).
+CORNER = (0.2, 0.45)
+ALIGN_LEAST = 0.5
+PRINT_HALF = 8
+PRINT_LEAST = 0.7
+PRINT_SLIP = 5
+PRINT_CONTRAST = 10.0  # least spread (grey levels) of the face there: plain paper prints nothing
+# ... placed by the mark, not by the index glyph the face is placed by: ~7 mm
+MARK_SLIP = 14
 
 
 @dataclass(frozen=True)
@@ -99,6 +116,61 @@ class DeckFaces:
         naturals = [v for r, v in scores.items() if not r.is_joker]
         return (own >= MATCH_LEAST and own >= max(others, default=-1.0)
                 and own - max(naturals, default=-1.0) >= MATCH_LEAD)
+
+    def own_print(self, image: BGRImage, joker: Rank, center: tuple[float, float],
+                  down: tuple[float, float], glyph_height: float,
+                  points: Sequence[tuple[float, float]]) -> list[bool]:
+        """Which ``points`` (stray ink) are print of the face of ``joker``, a card read at its
+        corner ``center`` (its index glyph's place, give or take :data:`MARK_SLIP`), lying
+        ``down``, beside glyphs ``glyph_height`` pixels tall: the card's corner is first
+        aligned with its taught face (at least :data:`ALIGN_LEAST`), then around each point
+        the image must match the face there (at least :data:`PRINT_LEAST`)."""
+        face = self.faces.get(joker)
+        if face is None or not points:
+            return [False] * len(points)
+        gx, gy, gh = self.glyph
+        scale = glyph_height / gh
+        height, width = face.shape[:2]
+        d = np.array(down, np.float64)
+        to_image = np.column_stack([scale * np.array([d[1], -d[0]]), scale * d])
+        origin = np.array(center, np.float64) - to_image @ np.array([gx, gy])
+        s = MARK_SLIP
+        m = np.column_stack([to_image, origin + to_image @ np.array([-s, -s])])
+        seen = cv2.warpAffine(image, m, (width + 2 * s, height + 2 * s),
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        corner = (slice(0, int(height * CORNER[1])), slice(0, int(width * CORNER[0])))
+        best = (-1.0, face, (0, 0))
+        for view in (face, cv2.rotate(face, cv2.ROTATE_180)):
+            r = cv2.matchTemplate(seen[:int(height * CORNER[1]) + 2 * s,
+                                       :int(width * CORNER[0]) + 2 * s],
+                                  np.ascontiguousarray(view[corner]), cv2.TM_CCOEFF_NORMED)
+            _, score, _, at = cv2.minMaxLoc(r)
+            if score > best[0]:
+                best = (float(score), view, (at[0], at[1]))
+        score, view, (ox, oy) = best
+        if score < ALIGN_LEAST:
+            return [False] * len(points)
+        to_face = np.linalg.inv(to_image)
+        half = PRINT_HALF
+        out = []
+        for p in points:
+            # the point in the face: in the warped view, less where the face was found in it
+            u, v = to_face @ (np.array(p, np.float64) - origin) + s - np.array([ox, oy])
+            x0, x1 = max(round(u) - half, 0), min(round(u) + half, width)
+            y0, y1 = max(round(v) - half, 0), min(round(v) + half, height)
+            if x1 - x0 < half or y1 - y0 < half:  # (off the card)
+                out.append(False)
+                continue
+            part = view[y0:y1, x0:x1]
+            around = seen[max(y0 + oy - PRINT_SLIP, 0):y1 + oy + PRINT_SLIP,
+                          max(x0 + ox - PRINT_SLIP, 0):x1 + ox + PRINT_SLIP]
+            if around.shape[0] < part.shape[0] or around.shape[1] < part.shape[1] \
+                    or float(part.std()) < PRINT_CONTRAST:  # (no print there to be its own)
+                out.append(False)
+                continue
+            r = cv2.matchTemplate(around, np.ascontiguousarray(part), cv2.TM_CCOEFF_NORMED)
+            out.append(float(r.max()) >= PRINT_LEAST)
+        return out
 
     def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:
         """Arrays for a profile's ``.npz`` (see :meth:`from_arrays`); each face as a JPEG of

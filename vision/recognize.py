@@ -817,7 +817,8 @@ class Recognizer:
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
         # corners seen but not read, by their stray ink, where the fan tells nothing
-        unread = [] if in_fan else unread_corners(marks, strays)
+        unread = [] if in_fan else self._off_jokers_faces(
+            image, unread_corners(marks, strays), cards, set_glyph_height(marks))
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
         on_faces = (bool(unread) and len(counted) >= 2
@@ -1033,6 +1034,27 @@ class Recognizer:
                 blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
                 out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
                                      FACE_PIP, blob))
+        return out
+
+    def _off_jokers_faces(self, image: BGRImage, unread: list[list[StrayInk]],
+                          cards: list[CardReading], h: float) -> list[list[StrayInk]]:
+        """``unread`` corners less those whose ink is all the print of a read joker's taught
+        face (:meth:`vision.face_strips.DeckFaces.own_print`: neoclassical's JOKER written
+        down the side of its picture); all of them without taught faces."""
+        jokers = [m for c in cards if c.rank.is_joker for m in c.marks]
+        if self.faces is None or not unread or not jokers:
+            return unread
+        points = [s.center for g in unread for s in g]
+        own = np.zeros(len(points), bool)
+        for m in jokers:
+            height = h if m.pip == FACE_PIP else m.glyph_height
+            own |= np.array(self.faces.own_print(image, m.rank, m.center, m.down, height,
+                                                 points), bool)
+        out, k = [], 0
+        for g in unread:
+            if not own[k:k + len(g)].all():
+                out.append(g)
+            k += len(g)
         return out
 
     def _with_edges(self, image: BGRImage, cards: list[CardReading], strays: list[StrayInk],

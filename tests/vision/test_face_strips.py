@@ -7,6 +7,7 @@ import itertools
 from functools import cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -125,3 +126,49 @@ def test_taught_decks_read_their_hidden_jokers(shared_data: Path, deck: str, see
     assert reading.cards == truth and not reading.unsure
     blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
     assert blind.unsure and Doubt.UNREAD_IN_FAN in blind.doubts
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(2015, 4), (2030, 2), (2042, 3), (2083, 4),
+                                            (2088, 1)])
+def test_a_read_jokers_own_print_is_no_unread_corner(shared_data: Path, seed: int,
+                                                      seat: int) -> None:
+    """neoclassical prints JOKER down the side of its jokers' picture: beside a joker read by
+    one corner, its letters passed for another card's corner (`44444BB`, `R`, `2R`, `BR`,
+    `6666666666BB` were unsure).  Its taught face, aligned at the read corner, shows them."""
+    faces = FolderFaces(shared_data / "card-faces" / "neoclassical")
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, seed, seat)
+    assert reading.cards == truth and not reading.unsure
+    blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
+    assert blind.unsure and Doubt.UNREAD_CORNER in blind.doubts
+
+
+def test_a_hidden_jokers_mark_is_not_taken_for_a_read_ones_print(shared_data: Path) -> None:
+    """`88BRR` whose second 大王 shows only its corner beside the read jokers: that corner is
+    no print of theirs, and the set stays unsure."""
+    faces = FolderFaces(shared_data / "card-faces" / "neoclassical")
+    reading, truth = _read(_taught(faces), faces, 2043, 4)
+    assert format_cards(truth) == "88BRR"
+    assert reading.unsure and Doubt.UNREAD_CORNER in reading.doubts
+
+
+def test_own_print_is_judged_where_the_face_lies() -> None:
+    """A taught joker's face itself, enlarged twice, read at its corner: a point on its print
+    is its own, a point beside the card or on its plain paper is not."""
+    faces = _taught(PICTURE).faces
+    assert faces is not None
+    face = faces.faces[Rank.SMALL_JOKER]
+    image = np.full((face.shape[0] * 2 + 80, face.shape[1] * 2 + 80, 3), (60, 110, 40), np.uint8)
+    image[40:-40, 40:-40] = cv2.resize(face, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    gx, gy, gh = faces.glyph
+    corner = (40 + 2 * gx, 40 + 2 * gy)
+    ink = np.argwhere(face.min(axis=2) < 80)  # the face's darkest print (rows, columns)
+    y, x = ink[len(ink) // 2]
+    on_print = (40 + 2 * float(x), 40 + 2 * float(y))
+    beside = (10.0, float(image.shape[0] // 2))
+    plain = np.argwhere(cv2.blur(face.min(axis=2).astype(np.float32), (17, 17)) > 245)
+    py, px = plain[len(plain) // 2]
+    on_paper = (40 + 2 * float(px), 40 + 2 * float(py))
+    own = faces.own_print(image, Rank.SMALL_JOKER, corner, (0.0, 1.0), 2 * gh,
+                          [on_print, beside, on_paper])
+    assert own == [True, False, False]
