@@ -787,6 +787,7 @@ class Recognizer:
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
             marks = marks + jokers
+        marks = self._off_jokers_print(image, marks)
         if earlier is not None:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
@@ -1035,6 +1036,28 @@ class Recognizer:
                 out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
                                      FACE_PIP, blob))
         return out
+
+    def _off_jokers_print(self, image: BGRImage, marks: list[IndexMark]) -> list[IndexMark]:
+        """``marks`` less the joker indices that lie on another read joker's own print, by
+        its taught face (:meth:`vision.face_strips.DeckFaces.own_print`), while that one does
+        not lie on theirs: neoclassical's JOKER written down the side of its picture reads as
+        a JOKER index, a card too many (`QB` read a sure `QBB`)."""
+        jokers = [m for m in marks if m.rank.is_joker]
+        if self.faces is None or len(jokers) < 2:
+            return marks
+        h = set_glyph_height(marks)
+        # on[i][j]: whether joker j lies on joker i's print (jokers of one kind only)
+        on = [[False] * len(jokers) for _ in jokers]
+        for i, m in enumerate(jokers):
+            kin = [j for j, n in enumerate(jokers) if j != i and n.rank is m.rank]
+            height = h if m.pip == FACE_PIP else m.glyph_height
+            own = self.faces.own_print(image, m.rank, m.center, m.down, height,
+                                       [jokers[j].center for j in kin])
+            for j, o in zip(kin, own, strict=True):
+                on[i][j] = o
+        printed = {j for i in range(len(jokers)) for j in range(len(jokers))
+                   if on[i][j] and not on[j][i]}
+        return [m for m in marks if not any(m is jokers[j] for j in printed)]
 
     def _off_jokers_faces(self, image: BGRImage, unread: list[list[StrayInk]],
                           cards: list[CardReading], h: float) -> list[list[StrayInk]]:

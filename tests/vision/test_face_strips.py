@@ -172,3 +172,14 @@ def test_own_print_is_judged_where_the_face_lies() -> None:
     own = faces.own_print(image, Rank.SMALL_JOKER, corner, (0.0, 1.0), 2 * gh,
                           [on_print, beside, on_paper])
     assert own == [True, False, False]
+
+
+def test_a_read_jokers_side_word_is_no_second_joker(shared_data: Path) -> None:
+    """neoclassical's side word JOKER lying crosswise reads as a JOKER index: `QB` read a sure
+    `QBB` once the unread-corner doubt was lifted by the joker's own print.  The read 小王's
+    face shows that index to be its print, so it is no card."""
+    faces = FolderFaces(shared_data / "card-faces" / "neoclassical")
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, 2164, 5)
+    assert format_cards(truth) == "QB"
+    assert reading.cards == truth and not reading.unsure
