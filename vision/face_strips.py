@@ -20,17 +20,27 @@ own (:meth:`DeckFaces.own_print`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import ALL_RANKS, Rank
+from vision.fan import UnreadCard, fan_frame
+from vision.indices import IndexMark, StrayInk, set_glyph_height
 from vision.types import BGRImage
 
+if TYPE_CHECKING:
+    from vision.recognize import CardReading
+
 FACE_SCALE = 0.5  # stored faces: this × the taught upright card (240 × 336)
+# A fan's joker told by its face is read as an index of this score, its pip FACE_PIP.
+FACE_SCORE = 0.8
+FACE_PIP = "F"
 MARGIN = 6  # face pixels left off round the strip (a card's rounded edge, slips of place)
 SLIP = 6  # face pixels the strip may lie off its place, each way
 VISIBLE = 0.85  # of the way to the next card's index the strip is taken (fans are uneven)
@@ -170,6 +180,71 @@ class DeckFaces:
                 continue
             r = cv2.matchTemplate(around, np.ascontiguousarray(part), cv2.TM_CCOEFF_NORMED)
             out.append(float(r.max()) >= PRINT_LEAST)
+        return out
+
+    def jokers_in_fan(self, image: BGRImage, marks: list[IndexMark],
+                      counted: Sequence[CardReading], in_fan: Sequence[UnreadCard]
+                      ) -> list[IndexMark]:
+        """Indices for the fan's unread cards (:func:`vision.fan.unread_cards`) guessed to be
+        jokers whose strip shows that joker's face (:meth:`shows_joker`), beside the read
+        ``marks`` of the ``counted`` cards.  A strip reaches from the card's edge to the next
+        card's index (read or unread), or :data:`WIDEST` where none follows."""
+        jokers = [u for u in in_fan if u.rank.is_joker]
+        if not jokers or not counted:
+            return []
+        frame = fan_frame([m for c in counted for m in c.marks])
+        down = (float(frame.down[0]), float(frame.down[1]))
+        h = set_glyph_height(marks)
+        places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
+                  if float(np.dot(m.down, frame.down)) > 0]
+        places += [float(np.dot(u.center, frame.across)) for u in in_fan]
+        out = []
+        for u in jokers:
+            p = float(np.dot(u.center, frame.across))
+            visible = min((q - p for q in places if q - p > 0.5 * h), default=math.inf)
+            if self.shows_joker(image, u.rank, u.center, down, h, visible):
+                blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
+                out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
+                                     FACE_PIP, blob))
+        return out
+
+    def without_print(self, image: BGRImage, marks: list[IndexMark]) -> list[IndexMark]:
+        """``marks`` less the joker indices that lie on another read joker's :meth:`own_print`
+        while that one does not lie on theirs: neoclassical's JOKER written down the side of
+        its picture reads as a JOKER index, a card too many (`QB` read a sure `QBB`)."""
+        jokers = [m for m in marks if m.rank.is_joker]
+        if len(jokers) < 2:
+            return marks
+        # on[i][j]: whether joker j lies on joker i's print (jokers of one kind only)
+        on = [[False] * len(jokers) for _ in jokers]
+        for i, m in enumerate(jokers):
+            kin = [j for j, n in enumerate(jokers) if j != i and n.rank is m.rank]
+            own = self.own_print(image, m.rank, m.center, m.down, m.glyph_height,
+                                 [jokers[j].center for j in kin])
+            for j, o in zip(kin, own, strict=True):
+                on[i][j] = o
+        printed = {j for i in range(len(jokers)) for j in range(len(jokers))
+                   if on[i][j] and not on[j][i]}
+        return [m for m in marks if not any(m is jokers[j] for j in printed)]
+
+    def off_print(self, image: BGRImage, unread: list[list[StrayInk]],
+                  cards: Sequence[CardReading]) -> list[list[StrayInk]]:
+        """``unread`` corners (:func:`vision.recognize.unread_corners`) less those whose ink
+        is all the :meth:`own_print` of a joker among the read ``cards`` (neoclassical's
+        JOKER written down the side of its picture)."""
+        jokers = [m for c in cards if c.rank.is_joker for m in c.marks]
+        if not unread or not jokers:
+            return unread
+        points = [s.center for g in unread for s in g]
+        own = np.zeros(len(points), bool)
+        for m in jokers:
+            own |= np.array(self.own_print(image, m.rank, m.center, m.down, m.glyph_height,
+                                           points), bool)
+        out, k = [], 0
+        for g in unread:
+            if not own[k:k + len(g)].all():
+                out.append(g)
+            k += len(g)
         return out
 
     def to_arrays(self) -> dict[str, npt.NDArray[np.generic]]:

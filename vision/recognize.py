@@ -25,14 +25,7 @@ from gouji.cards import Rank, format_cards
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
-from vision.fan import (
-    CARD_WIDTH_MM,
-    UnreadCard,
-    fan_frame,
-    main_natural,
-    room_for_more,
-    unread_cards,
-)
+from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
 from vision.glyphs import (
     GlyphClassifier,
     GlyphModel,
@@ -76,10 +69,6 @@ FIND_LONG_SIDE = 1400  # photos are enlarged to this long side (px) before cards
 FACE_REACH_MM = 60.0
 LONE_CONFIDENCE = 0.3  # a lone card read as a joker without an index (vision.lone_card)
 FAN_CONFIDENCE = 0.4  # a fan read as jokers by its cards' edges (vision.joker_fan)
-# A fan's joker told by its taught face (vision.face_strips) is read as an index of this
-# score, its pip FACE_PIP.
-FACE_SCORE = 0.8
-FACE_PIP = "F"
 # A joker's picture can pose as a poor index (paris' chip as a 10): a weak set of at most
 # POSED_CARDS cards read, none matching this well, may be a fan of jokers
 # (Recognizer._posed_by_jokers).
@@ -787,7 +776,8 @@ class Recognizer:
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
             marks = marks + jokers
-        marks = self._off_jokers_print(image, marks)
+        if self.faces is not None:  # a joker's print read as another joker's index
+            marks = self.faces.without_print(image, marks)
         if earlier is not None:
             now = survey.ink.inks.darkest
             marks, strays = earlier.new_marks(marks, now), earlier.new_strays(strays, now)
@@ -810,7 +800,8 @@ class Recognizer:
         if new:  # indices read where the fan guessed jokers: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
-        shown = self._jokers_by_face(image, marks, counted, in_fan)
+        shown = [] if self.faces is None else self.faces.jokers_in_fan(image, marks, counted,
+                                                                        in_fan)
         if shown:  # jokers told by the taught faces their strips show: read as such
             marks, strays = consistent(marks + shown), _unexplained(strays, shown)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
@@ -818,8 +809,9 @@ class Recognizer:
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
         # corners seen but not read, by their stray ink, where the fan tells nothing
-        unread = [] if in_fan else self._off_jokers_faces(
-            image, unread_corners(marks, strays), cards, set_glyph_height(marks))
+        unread = [] if in_fan else unread_corners(marks, strays)
+        if unread and self.faces is not None:  # a read joker's own print is no card
+            unread = self.faces.off_print(image, unread, cards)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
         on_faces = (bool(unread) and len(counted) >= 2
@@ -1009,76 +1001,6 @@ class Recognizer:
         if not slots:
             return [], False
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)
-
-    def _jokers_by_face(self, image: BGRImage, marks: list[IndexMark],
-                        counted: list[CardReading], in_fan: list[UnreadCard]
-                        ) -> list[IndexMark]:
-        """Indices for the fan's unread cards guessed to be jokers whose strip shows that
-        joker's taught face (:meth:`vision.face_strips.DeckFaces.shows_joker`); none
-        without taught faces.  A strip reaches from the card's edge to the next card's index
-        (the read ones and the unread ones), or a card's width where none follows."""
-        jokers = [u for u in in_fan if u.rank.is_joker]
-        if self.faces is None or not jokers or not counted:
-            return []
-        frame = fan_frame([m for c in counted for m in c.marks])
-        down = (float(frame.down[0]), float(frame.down[1]))
-        h = set_glyph_height(marks)
-        places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
-                  if float(np.dot(m.down, frame.down)) > 0]
-        places += [float(np.dot(u.center, frame.across)) for u in in_fan]
-        out = []
-        for u in jokers:
-            p = float(np.dot(u.center, frame.across))
-            visible = min((q - p for q in places if q - p > 0.5 * h),
-                          default=CARD_WIDTH_MM * ZONE_PX_PER_MM)
-            if self.faces.shows_joker(image, u.rank, u.center, down, h, visible):
-                blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
-                out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
-                                     FACE_PIP, blob))
-        return out
-
-    def _off_jokers_print(self, image: BGRImage, marks: list[IndexMark]) -> list[IndexMark]:
-        """``marks`` less the joker indices that lie on another read joker's own print, by
-        its taught face (:meth:`vision.face_strips.DeckFaces.own_print`), while that one does
-        not lie on theirs: neoclassical's JOKER written down the side of its picture reads as
-        a JOKER index, a card too many (`QB` read a sure `QBB`)."""
-        jokers = [m for m in marks if m.rank.is_joker]
-        if self.faces is None or len(jokers) < 2:
-            return marks
-        h = set_glyph_height(marks)
-        # on[i][j]: whether joker j lies on joker i's print (jokers of one kind only)
-        on = [[False] * len(jokers) for _ in jokers]
-        for i, m in enumerate(jokers):
-            kin = [j for j, n in enumerate(jokers) if j != i and n.rank is m.rank]
-            height = h if m.pip == FACE_PIP else m.glyph_height
-            own = self.faces.own_print(image, m.rank, m.center, m.down, height,
-                                       [jokers[j].center for j in kin])
-            for j, o in zip(kin, own, strict=True):
-                on[i][j] = o
-        printed = {j for i in range(len(jokers)) for j in range(len(jokers))
-                   if on[i][j] and not on[j][i]}
-        return [m for m in marks if not any(m is jokers[j] for j in printed)]
-
-    def _off_jokers_faces(self, image: BGRImage, unread: list[list[StrayInk]],
-                          cards: list[CardReading], h: float) -> list[list[StrayInk]]:
-        """``unread`` corners less those whose ink is all the print of a read joker's taught
-        face (:meth:`vision.face_strips.DeckFaces.own_print`: neoclassical's JOKER written
-        down the side of its picture); all of them without taught faces."""
-        jokers = [m for c in cards if c.rank.is_joker for m in c.marks]
-        if self.faces is None or not unread or not jokers:
-            return unread
-        points = [s.center for g in unread for s in g]
-        own = np.zeros(len(points), bool)
-        for m in jokers:
-            height = h if m.pip == FACE_PIP else m.glyph_height
-            own |= np.array(self.faces.own_print(image, m.rank, m.center, m.down, height,
-                                                 points), bool)
-        out, k = [], 0
-        for g in unread:
-            if not own[k:k + len(g)].all():
-                out.append(g)
-            k += len(g)
-        return out
 
     def _with_edges(self, image: BGRImage, cards: list[CardReading], strays: list[StrayInk],
                     in_fan: list[UnreadCard], edges: _FanEdges) -> list[UnreadCard]:

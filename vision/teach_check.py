@@ -18,7 +18,8 @@ import numpy as np
 from PIL import Image
 
 from gouji.cards import Rank
-from vision.recognize import FACE_PIP, Recognizer
+from vision.face_strips import FACE_PIP
+from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
