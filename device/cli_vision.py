@@ -146,6 +146,9 @@ def _teach(args: argparse.Namespace) -> int:
     taught = sorted(set(profile.labels))
     ranks = "rank" if len(taught) == 1 else "ranks"
     print(f"已学会 taught {len(taught)} {ranks} ({' '.join(taught)}) → {args.store}")
+    if profile.faces is not None:
+        print("王藏在扇中时凭牌面认出 a joker hidden in a fan is told by its face "
+              f"(faces of {len(profile.faces.faces)} cards kept)")
     return 0
 
 

@@ -52,6 +52,7 @@ def test_teach_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     # letters hold a K — so teaching warns and leaves it out (vision.teach_check)
     assert store.is_file() and "taught 1 rank (K)" in out
     assert "小王" in out and "ordinary cards" in out
+    assert "faces of 2 cards kept" in out
     assert main(["vision", "teach", "--images", str(tmp_path / "nope"), "--store", str(store)]) == 2
     assert main(["vision", "recognize", str(folder / "K.png"), "--profile",
                  str(tmp_path / "missing.npz")]) == 2
