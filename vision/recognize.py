@@ -526,6 +526,38 @@ def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[S
             if not any(cv2.pointPolygonTest(o, s.center, False) > 0 for o in outlines)]
 
 
+def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[StrayInk]:
+    """``strays`` less those on the line of a whole card's far-corner index only (the card
+    read by both corners, the corner whose "down" is against the fan's), on the side where
+    the fan's other cards lie.  Each of those cards has its far corner under the next card,
+    so no index shows there: paris' printed card outlines leave ink where an edge crosses
+    them (`2222` unsure)."""
+    marks = [m for c in cards for m in c.marks]
+    whole = [c for c in cards if len(c.marks) == 2]
+    if not whole or len(cards) < 3 or not strays:
+        return strays
+    frame = fan_frame(marks)
+    fan = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
+    far = [m for c in whole for m in c.marks if float(np.dot(m.down, frame.down)) < 0]
+    if not fan or not far:
+        return strays
+    h = set_glyph_height(marks)
+    middle = float(np.mean([np.dot(m.center, frame.across) for m in fan]))
+
+    def on_line(s: StrayInk, m: IndexMark) -> bool:
+        d, r, _ = _frame(m)
+        v = np.subtract(s.center, m.center)
+        return abs(float(v @ d)) < 0.35 * m.height and 1.2 * h < abs(float(v @ r)) < 8 * h
+
+    def behind(s: StrayInk, m: IndexMark) -> bool:  # toward the rest of the fan
+        side = middle - float(np.dot(m.center, frame.across))
+        return side * float(np.dot(np.subtract(s.center, m.center), frame.across)) > 0
+
+    return [s for s in strays
+            if any(on_line(s, m) for m in fan)
+            or not any(on_line(s, m) and behind(s, m) for m in far)]
+
+
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
     """Whether an index read at least :data:`DROPPED_SCORE` but dropped as unlike the set's
     others (:func:`vision.indices.consistent`: its size or match) lies on the set's index
@@ -808,10 +840,17 @@ class Recognizer:
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
-        # corners seen but not read, by their stray ink, where the fan tells nothing
-        unread = [] if in_fan else unread_corners(marks, strays)
-        if unread and self.faces is not None:  # a read joker's own print is no card
-            unread = self.faces.off_print(image, unread, cards)
+        # corners seen but not read, by their stray ink, where the fan tells nothing (less a
+        # read joker's own print); those whose ink all lies behind a whole card's far corner
+        # count in an unsure set's candidates but make no doubt (over older cards the new
+        # ones need not lie as one fan: their far corners may show)
+        seen = [] if in_fan else unread_corners(marks, strays)
+        if seen and self.faces is not None:
+            seen = self.faces.off_print(image, seen, cards)
+        unread = seen
+        if seen and earlier is None:
+            ahead = {id(s) for s in _off_far_line([s for g in seen for s in g], cards)}
+            unread = [g for g in seen if any(id(s) in ahead for s in g)]
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
         on_faces = (bool(unread) and len(counted) >= 2
@@ -844,10 +883,10 @@ class Recognizer:
             ranks, conf = cands[0]
         if tens and Rank.TWO in ranks:
             cands = _with_tens(cands, len(tens))
-        if unread:
+        if seen:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
-            cands = _with_unread(cands, unread, self.finder.joker_red)
+            cands = _with_unread(cands, seen, self.finder.joker_red)
         if Doubt.WEAK in doubts:
             posed = self._posed_by_jokers(image, fresh, cards, len(ranks))
             if posed:
