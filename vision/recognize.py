@@ -494,9 +494,7 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
         if not (0.35 * h <= s.size <= 2.5 * h and s.edge <= 1.3 * h):
             continue
         for m in marks:
-            d, r, _ = _frame(m)
-            v = np.subtract(s.center, m.center)
-            if abs(float(v @ d)) < 0.35 * m.height and 1.2 * h < abs(float(v @ r)) < 8 * h:
+            if _beside_on_its_line(s, m, h):
                 near.append((s, m))
                 break
     # one group per corner: close across the line of indices (a mark's parts), while the
@@ -514,6 +512,14 @@ def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[
         merged = [(s, m)] + [p for g in joined for p in g]
         groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
     return [[s for s, _ in g] for g in groups]
+
+
+def _beside_on_its_line(s: StrayInk, m: IndexMark, h: float) -> bool:
+    """Whether ``s`` lies where another card's index would beside ``m`` (glyphs ``h`` tall):
+    on its line (within 0.35 of its height along "down"), 1.2–8 glyphs across."""
+    d, r, _ = _frame(m)
+    v = np.subtract(s.center, m.center)
+    return abs(float(v @ d)) < 0.35 * m.height and 1.2 * h < abs(float(v @ r)) < 8 * h
 
 
 def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[StrayInk]:
@@ -544,18 +550,13 @@ def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[Stra
     h = set_glyph_height(marks)
     middle = float(np.mean([np.dot(m.center, frame.across) for m in fan]))
 
-    def on_line(s: StrayInk, m: IndexMark) -> bool:
-        d, r, _ = _frame(m)
-        v = np.subtract(s.center, m.center)
-        return abs(float(v @ d)) < 0.35 * m.height and 1.2 * h < abs(float(v @ r)) < 8 * h
-
     def behind(s: StrayInk, m: IndexMark) -> bool:  # toward the rest of the fan
         side = middle - float(np.dot(m.center, frame.across))
         return side * float(np.dot(np.subtract(s.center, m.center), frame.across)) > 0
 
     return [s for s in strays
-            if any(on_line(s, m) for m in fan)
-            or not any(on_line(s, m) and behind(s, m) for m in far)]
+            if any(_beside_on_its_line(s, m, h) for m in fan)
+            or not any(_beside_on_its_line(s, m, h) and behind(s, m) for m in far)]
 
 
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
