@@ -273,6 +273,8 @@ class Tally:
                   f"{wrong / max(n, 1):6.1%} | "
                   f"truth offered {offered:>3}/{n:<3} {offered / max(n, 1):6.1%} | "
                   f"right yet unsure {doubted:>3}/{right:<3} {doubted / max(right, 1):6.1%}")
+            sure = right - doubted  # what the table takes without asking the players
+            print(f"     {'':<18} sure and right {sure:>3}/{n:<3} {sure / max(n, 1):6.1%}")
             if doubted:
                 why = ", ".join(f"{d.value} {k}" for d, k in self.needless[group].most_common())
                 print(f"     {'':<18} (the doubts of those: {why})")
