@@ -8,7 +8,8 @@
 * honesty: sets read wrong yet not marked unsure, sets whose truth is
   offered to the players (the reading, or one of an unsure reading's candidates),
   and sets read right yet marked unsure (confirmations the players did not need), with
-  the doubts (:class:`vision.recognize.Doubt`) that made those unsure;
+  the doubts (:class:`vision.recognize.Doubt`) that made those unsure, and how many
+  sets each doubt marked were read wrong; sets read right and sure;
 * the same after deck teaching (``card-faces`` decks): each deck taught from one
   teaching photo per rank and joker made from its own faces
   (:func:`vision.teach.teach_faces`), its scenes read again with
