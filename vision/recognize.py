@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.candidates import offered, with_fan, with_one_more, with_tens, with_unread
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
@@ -433,22 +434,6 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
         m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks)]
 
 
-def _with_tens(cands: list[tuple[tuple[Rank, ...], float]], doubted: int
-               ) -> list[tuple[tuple[Rank, ...], float]]:
-    """Candidates when ``doubted`` 2s may be 10s (:func:`_twos_like_tens`): the reading,
-    then with all of them as 10s, then with one, then the other candidates."""
-    best, conf = cands[0]
-    out: dict[tuple[Rank, ...], float] = {best: conf}
-    for k in (min(doubted, best.count(Rank.TWO)), 1):
-        ranks = list(best)
-        for _ in range(k):
-            ranks.remove(Rank.TWO)
-        out.setdefault(tuple(sorted([*ranks, *[Rank.TEN] * k])), conf * (0.9 if k > 1 else 0.85))
-    for c, v in cands[1:]:
-        out.setdefault(c, v * 0.8)
-    return list(out.items())
-
-
 def _askew(marks: list[IndexMark]) -> bool:
     """Whether an index lies at an angle the others do not: the cards of a laid set lie
     near parallel (some turned 180°), so a glyph read askew is likely misread (a "10" half
@@ -593,124 +578,6 @@ def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]
     centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
     explained = in_any_index_box(centres, new)
     return [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
-
-
-def _with_unread(cands: list[tuple[tuple[Rank, ...], float]], unread: list[list[StrayInk]],
-                 joker_red: float) -> list[tuple[tuple[Rank, ...], float]]:
-    """Candidates when cards were seen but not read: the reading as it stands, then plus a
-    joker (大王 if the mark's ink is red) per unread corner, then plus a card of the main
-    rank per unread corner (an index half hidden under the next card), then plus only the
-    first joker, then the other candidates."""
-    best, conf = cands[0]
-    kinds = [Rank.BIG_JOKER if float(np.mean([s.redness for s in g])) > joker_red
-             else Rank.SMALL_JOKER for g in unread]
-    out: dict[tuple[Rank, ...], float] = {best: conf}
-    out.setdefault(tuple(sorted((*best, *kinds))), conf * 0.9)
-    main = main_natural(best)
-    if main is not None:
-        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.85)
-    out.setdefault(tuple(sorted((*best, kinds[0]))), conf * 0.8)
-    for c, v in cands[1:]:
-        out.setdefault(c, v * 0.5)
-    return sorted(out.items(), key=lambda kv: -kv[1])[:4]
-
-
-def _with_fan(cands: list[tuple[tuple[Rank, ...], float]], unread: list[UnreadCard]
-              ) -> list[tuple[tuple[Rank, ...], float]]:
-    """Candidates when the fan holds cards whose index was not read: the reading plus
-    those cards as guessed (a joker, or the main rank when their corner looks like its
-    read indices), then without them, then with all of them as jokers, then all as the
-    main rank, then the other candidates."""
-    best, conf = cands[0]
-    out: dict[tuple[Rank, ...], float] = {
-        tuple(sorted((*best, *[u.rank for u in unread]))): conf}
-    out.setdefault(best, conf * 0.8)
-    out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.7)
-    main = main_natural(best)
-    if main is not None:
-        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.6)
-    for c, v in cands[1:]:
-        out.setdefault(c, v * 0.5)
-    return list(out.items())[:4]
-
-
-def _with_one_more(cands: list[tuple[tuple[Rank, ...], float]]
-                   ) -> list[tuple[tuple[Rank, ...], float]]:
-    """Candidates when the fan's edges show a card more than was read: the reading, then
-    with one more card of its main rank, 小王, 大王 or 2 (the card whose index lay hidden)."""
-    best, conf = cands[0]
-    main = main_natural(best)
-    more = [r for r in (main, Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.TWO) if r is not None]
-    out = [(best, conf), *((tuple(sorted((*best, r))), conf * (0.9 - 0.05 * k))
-                           for k, r in enumerate(more))]
-    offered = {c for c, _ in out}
-    return out + [c for c in cands[1:] if c[0] not in offered]
-
-
-# An unsure reading offers at most MAX_CANDIDATES sets: the first KEPT_CANDIDATES of those
-# reasoned from what was seen, then the reading's near misses, then the other reasoned ones.
-# (On the development scenes, the truth of a wrong unsure set was the reasoned 2nd or 3rd
-# alternative in 14 of 15 cases where it was offered; one slip away from the reading in
-# 26 more.)
-MAX_CANDIDATES = 6
-KEPT_CANDIDATES = 3
-NEAR_MISS_STEP = 0.8  # each candidate after the kept ones: at most this × the one before
-
-
-def near_misses(cards: tuple[Rank, ...]) -> list[tuple[Rank, ...]]:
-    """Sets one slip of the reader away from ``cards``, the likeliest first: a joker of the
-    other kind (小王 ↔ 大王), a 小王 that is a 2 (a 2 whose index ran into a card's edge
-    line), one more card of the main rank (an index hidden), one fewer (of two or more),
-    one more joker (大王, then 小王), one fewer joker."""
-    out: list[tuple[Rank, ...]] = []
-
-    def offer(ranks: list[Rank]) -> None:
-        key = tuple(sorted(ranks))
-        if key and key != cards and key not in out:
-            out.append(key)
-
-    def replaced(old: Rank, new: Rank | None) -> list[Rank]:
-        ranks = list(cards)
-        ranks.remove(old)
-        return ranks if new is None else [*ranks, new]
-
-    jokers = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
-    for joker, other in zip(jokers, reversed(jokers), strict=True):
-        if joker in cards:
-            offer(replaced(joker, other))
-    if Rank.SMALL_JOKER in cards:
-        offer(replaced(Rank.SMALL_JOKER, Rank.TWO))
-    main = main_natural(cards)
-    if main is not None:
-        offer([*cards, main])
-        if cards.count(main) > 1:
-            offer(replaced(main, None))
-    offer([*cards, Rank.BIG_JOKER])
-    offer([*cards, Rank.SMALL_JOKER])
-    for joker in jokers:
-        if joker in cards:
-            offer(replaced(joker, None))
-    return out
-
-
-def _offered(cands: Sequence[tuple[tuple[Rank, ...], float]]
-             ) -> tuple[tuple[tuple[Rank, ...], float], ...]:
-    """The candidates an unsure reading shows (:data:`MAX_CANDIDATES`): the first
-    :data:`KEPT_CANDIDATES`, then the first's :func:`near_misses`, then the rest.  Past the
-    kept ones a confidence only orders them: each is at most :data:`NEAR_MISS_STEP` × the
-    one before."""
-    if not cands:
-        return ()
-    out = list(cands[:KEPT_CANDIDATES])
-    kept = {c for c, _ in out}
-    rest = dict(cands[KEPT_CANDIDATES:])  # (a near miss among them keeps its confidence)
-    later: list[tuple[tuple[Rank, ...], float | None]] = [
-        (c, rest.pop(c, None)) for c in near_misses(cands[0][0]) if c not in kept]
-    later += rest.items()
-    for c, v in later[:MAX_CANDIDATES - len(out)]:
-        cap = out[-1][1] * NEAR_MISS_STEP
-        out.append((c, cap if v is None else min(v, cap)))
-    return tuple(out)
 
 
 class _FanEdges:
@@ -875,25 +742,25 @@ class Recognizer:
             parted = None if strips is None else len(strips.jokers)
             if parted is not None and parted > len(counted):
                 doubts = (Doubt.MORE_EDGES,)
-                cands = _with_one_more(cands)
+                cands = with_one_more(cands)
             elif on_faces and parted != len(counted):
                 doubts = (Doubt.UNREAD_CORNER,)
         unsure = bool(doubts)
         if in_fan:
-            cands = _with_fan(cands, in_fan)
+            cands = with_fan(cands, in_fan)
             ranks, conf = cands[0]
         if tens and Rank.TWO in ranks:
-            cands = _with_tens(cands, len(tens))
+            cands = with_tens(cands, len(tens))
         if seen:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
-            cands = _with_unread(cands, seen, self.finder.joker_red)
+            cands = with_unread(cands, seen, self.finder.joker_red)
         if Doubt.WEAK in doubts:
             posed = self._posed_by_jokers(image, fresh, cards, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
-        return SetReading(ranks, conf, unsure, _offered(cands) if unsure else (), tuple(cards),
+        return SetReading(ranks, conf, unsure, offered(cands) if unsure else (), tuple(cards),
                           doubts)
 
     def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
@@ -1082,7 +949,7 @@ class Recognizer:
         if joker is not None:
             other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
             return SetReading((joker,), LONE_CONFIDENCE, True,
-                              _offered((((joker,), LONE_CONFIDENCE),
+                              offered((((joker,), LONE_CONFIDENCE),
                                         ((other,), LONE_CONFIDENCE / 2))),
                               doubts=(Doubt.NO_INDEX,))
         fan = joker_fan(image, seen, ZONE_PX_PER_MM, red)
@@ -1094,7 +961,7 @@ class Recognizer:
         fewer.remove(most)
         cands = ((cards, FAN_CONFIDENCE), (tuple(sorted((*cards, most))), FAN_CONFIDENCE / 2),
                  (tuple(fewer), FAN_CONFIDENCE / 2))
-        return SetReading(cards, FAN_CONFIDENCE, True, _offered(cands),
+        return SetReading(cards, FAN_CONFIDENCE, True, offered(cands),
                           doubts=(Doubt.NO_INDEX,))
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],

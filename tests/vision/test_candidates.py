@@ -1,5 +1,5 @@
-"""What an unsure reading offers the players to confirm (vision.recognize.near_misses and
-_offered): the reasoned candidates first, then the sets one slip of the reader away."""
+"""What an unsure reading offers the players to confirm (vision.candidates.near_misses and
+offered): the reasoned candidates first, then the sets one slip of the reader away."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.recognize import KEPT_CANDIDATES, MAX_CANDIDATES, _offered, near_misses
+from vision.candidates import KEPT_CANDIDATES, MAX_CANDIDATES, near_misses, offered
 
 
 def _set(text: str) -> tuple[Rank, ...]:
@@ -43,15 +43,15 @@ def test_each_near_miss_is_one_card_away(ranks: list[Rank]) -> None:
 def test_offered_keeps_the_reasoned_candidates_first() -> None:
     reasoned = [(_set("KK"), 0.6), (_set("KKBBR"), 0.54), (_set("KKKKK"), 0.5),
                 (_set("KKR"), 0.48)]
-    offered = _offered(reasoned)
-    assert [format_cards(c) for c, _ in offered] == [
+    shown = offered(reasoned)
+    assert [format_cards(c) for c, _ in shown] == [
         "KK", "KKBBR", "KKKKK",  # as reasoned
         "KKK", "K",  # near misses of the reading
         "KKR",  # reasoned, and a near miss too: in the near misses' order, not dropped
     ]
-    assert len(offered) == MAX_CANDIDATES
-    assert offered[:KEPT_CANDIDATES] == tuple(reasoned[:KEPT_CANDIDATES])
-    confidences = [v for _, v in offered]
+    assert len(shown) == MAX_CANDIDATES
+    assert shown[:KEPT_CANDIDATES] == tuple(reasoned[:KEPT_CANDIDATES])
+    confidences = [v for _, v in shown]
     assert all(b <= a for a, b in zip(confidences[KEPT_CANDIDATES - 1:],
                                       confidences[KEPT_CANDIDATES:], strict=False))
-    assert _offered([]) == ()
+    assert offered([]) == ()

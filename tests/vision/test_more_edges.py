@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
+from vision.candidates import with_one_more
 from vision.faces import DrawnFaces
 from vision.indices import IndexMark, StrayInk
 from vision.recognize import (
@@ -19,7 +20,6 @@ from vision.recognize import (
     SetReading,
     _off_whole_faces,
     _pair_corners,
-    _with_one_more,
 )
 from vision.synth import SceneGenerator
 
@@ -33,12 +33,12 @@ def _read_jumbo(deck: int, seed: int, seat: int, truth: str) -> SetReading:
 
 def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() -> None:
     reading = parse_cards("66666BR")
-    cands = _with_one_more([(reading, 0.9), (parse_cards("6666BR"), 0.5)])
+    cands = with_one_more([(reading, 0.9), (parse_cards("6666BR"), 0.5)])
     assert [format_cards(c) for c, _ in cands] == [
         "66666BR", "666666BR", "66666BBR", "66666BRR", "666662BR", "6666BR"]
     assert [v for _, v in cands] == sorted((v for _, v in cands), reverse=True)
     # a set of jokers only has no main rank: the jokers and the 2
-    assert [format_cards(c) for c, _ in _with_one_more([(parse_cards("BR"), 0.9)])] == [
+    assert [format_cards(c) for c, _ in with_one_more([(parse_cards("BR"), 0.9)])] == [
         "BR", "BBR", "BRR", "2BR"]
 
 

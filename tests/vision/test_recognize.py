@@ -175,11 +175,11 @@ def test_cards_seen_but_none_read_are_unsure_not_absent(recognizer: Recognizer) 
 def test_an_unread_corner_is_offered_as_a_joker_and_as_a_hidden_card_of_the_main_rank() -> None:
     """Ink where a corner should be, unread: a joker's picture (red ink: 大王), or the index of
     a card of the set's rank half hidden under the next one. Both are offered."""
+    from vision.candidates import with_unread
     from vision.indices import StrayInk
-    from vision.recognize import _with_unread
 
     red = StrayInk((10.0, 10.0), 30.0, 5.0, 120.0)
-    cands = _with_unread([(tuple(parse_cards("QQQ")), 0.9)], [[red]], joker_red=35.0)
+    cands = with_unread([(tuple(parse_cards("QQQ")), 0.9)], [[red]], joker_red=35.0)
     offered = [cards for cards, _ in cands]
     assert offered[0] == tuple(sorted(parse_cards("QQQ")))
     assert tuple(sorted(parse_cards("QQQR"))) in offered[:2]

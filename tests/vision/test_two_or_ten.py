@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
+from vision.candidates import with_tens
 from vision.faces import DrawnFaces
 from vision.indices import IndexMark
 from vision.recognize import (
@@ -17,7 +18,6 @@ from vision.recognize import (
     Doubt,
     Recognizer,
     _twos_like_tens,
-    _with_tens,
 )
 from vision.synth import Effects, SceneGenerator, random_set
 
@@ -40,10 +40,10 @@ def test_a_2_reading_little_better_than_10_beside_a_10_is_doubted() -> None:
 
 
 def test_the_2s_are_offered_as_10s_all_then_one() -> None:
-    cands = _with_tens([(parse_cards("TT222"), 0.9), (parse_cards("TT22"), 0.5)], 3)
+    cands = with_tens([(parse_cards("TT222"), 0.9), (parse_cards("TT22"), 0.5)], 3)
     assert [format_cards(c) for c, _ in cands] == ["TT222", "TTTTT", "TTT22", "TT22"]
     # more doubted 2s than the reading holds (one was left out of it): as many as it holds
-    cands = _with_tens([(parse_cards("TT2"), 0.9)], 2)
+    cands = with_tens([(parse_cards("TT2"), 0.9)], 2)
     assert [format_cards(c) for c, _ in cands] == ["TT2", "TTT"]
 
 

@@ -1,0 +1,151 @@
+"""The sets an unsure reading offers the players to confirm (候选), most likely first.
+
+A reading's own alternatives (:func:`vision.recognize._candidates`) are widened by what
+made it unsure — cards seen but not read (:func:`with_unread`), cards the fan holds
+unread (:func:`with_fan`), one card more than read (:func:`with_one_more`), 2s that may
+be 10s (:func:`with_tens`) — and :func:`offered` keeps the first of those, then the sets
+one slip of the reader away (:func:`near_misses`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from gouji.cards import Rank
+from vision.fan import UnreadCard, main_natural
+from vision.indices import StrayInk
+
+Candidates = list[tuple[tuple[Rank, ...], float]]  # sets and how likely, likeliest first
+
+
+def with_tens(cands: Candidates, doubted: int) -> Candidates:
+    """Candidates when ``doubted`` 2s may be 10s (:func:`vision.recognize._twos_like_tens`):
+    the reading, then with all of them as 10s, then with one, then the other candidates."""
+    best, conf = cands[0]
+    out: dict[tuple[Rank, ...], float] = {best: conf}
+    for k in (min(doubted, best.count(Rank.TWO)), 1):
+        ranks = list(best)
+        for _ in range(k):
+            ranks.remove(Rank.TWO)
+        out.setdefault(tuple(sorted([*ranks, *[Rank.TEN] * k])), conf * (0.9 if k > 1 else 0.85))
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.8)
+    return list(out.items())
+
+
+def with_unread(cands: Candidates, unread: list[list[StrayInk]], joker_red: float
+                ) -> Candidates:
+    """Candidates when cards were seen but not read: the reading as it stands, then plus a
+    joker (大王 if the mark's ink is red) per unread corner, then plus a card of the main
+    rank per unread corner (an index half hidden under the next card), then plus only the
+    first joker, then the other candidates."""
+    best, conf = cands[0]
+    kinds = [Rank.BIG_JOKER if float(np.mean([s.redness for s in g])) > joker_red
+             else Rank.SMALL_JOKER for g in unread]
+    out: dict[tuple[Rank, ...], float] = {best: conf}
+    out.setdefault(tuple(sorted((*best, *kinds))), conf * 0.9)
+    main = main_natural(best)
+    if main is not None:
+        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.85)
+    out.setdefault(tuple(sorted((*best, kinds[0]))), conf * 0.8)
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.5)
+    return sorted(out.items(), key=lambda kv: -kv[1])[:4]
+
+
+def with_fan(cands: Candidates, unread: list[UnreadCard]) -> Candidates:
+    """Candidates when the fan holds cards whose index was not read: the reading plus
+    those cards as guessed (a joker, or the main rank when their corner looks like its
+    read indices), then without them, then with all of them as jokers, then all as the
+    main rank, then the other candidates."""
+    best, conf = cands[0]
+    out: dict[tuple[Rank, ...], float] = {
+        tuple(sorted((*best, *[u.rank for u in unread]))): conf}
+    out.setdefault(best, conf * 0.8)
+    out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.7)
+    main = main_natural(best)
+    if main is not None:
+        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.6)
+    for c, v in cands[1:]:
+        out.setdefault(c, v * 0.5)
+    return list(out.items())[:4]
+
+
+def with_one_more(cands: Candidates) -> Candidates:
+    """Candidates when the fan's edges show a card more than was read: the reading, then
+    with one more card of its main rank, 小王, 大王 or 2 (the card whose index lay hidden)."""
+    best, conf = cands[0]
+    main = main_natural(best)
+    more = [r for r in (main, Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.TWO) if r is not None]
+    out = [(best, conf), *((tuple(sorted((*best, r))), conf * (0.9 - 0.05 * k))
+                           for k, r in enumerate(more))]
+    shown = {c for c, _ in out}
+    return out + [c for c in cands[1:] if c[0] not in shown]
+
+
+# An unsure reading offers at most MAX_CANDIDATES sets: the first KEPT_CANDIDATES of those
+# reasoned from what was seen, then the reading's near misses, then the other reasoned ones.
+# (On the development scenes, the truth of a wrong unsure set was the reasoned 2nd or 3rd
+# alternative in 14 of 15 cases where it was offered; one slip away from the reading in
+# 26 more.)
+MAX_CANDIDATES = 6
+KEPT_CANDIDATES = 3
+NEAR_MISS_STEP = 0.8  # each candidate after the kept ones: at most this × the one before
+
+
+def near_misses(cards: tuple[Rank, ...]) -> list[tuple[Rank, ...]]:
+    """Sets one slip of the reader away from ``cards``, the likeliest first: a joker of the
+    other kind (小王 ↔ 大王), a 小王 that is a 2 (a 2 whose index ran into a card's edge
+    line), one more card of the main rank (an index hidden), one fewer (of two or more),
+    one more joker (大王, then 小王), one fewer joker."""
+    out: list[tuple[Rank, ...]] = []
+
+    def offer(ranks: list[Rank]) -> None:
+        key = tuple(sorted(ranks))
+        if key and key != cards and key not in out:
+            out.append(key)
+
+    def replaced(old: Rank, new: Rank | None) -> list[Rank]:
+        ranks = list(cards)
+        ranks.remove(old)
+        return ranks if new is None else [*ranks, new]
+
+    jokers = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
+    for joker, other in zip(jokers, reversed(jokers), strict=True):
+        if joker in cards:
+            offer(replaced(joker, other))
+    if Rank.SMALL_JOKER in cards:
+        offer(replaced(Rank.SMALL_JOKER, Rank.TWO))
+    main = main_natural(cards)
+    if main is not None:
+        offer([*cards, main])
+        if cards.count(main) > 1:
+            offer(replaced(main, None))
+    offer([*cards, Rank.BIG_JOKER])
+    offer([*cards, Rank.SMALL_JOKER])
+    for joker in jokers:
+        if joker in cards:
+            offer(replaced(joker, None))
+    return out
+
+
+def offered(cands: Sequence[tuple[tuple[Rank, ...], float]]
+            ) -> tuple[tuple[tuple[Rank, ...], float], ...]:
+    """The candidates an unsure reading shows (:data:`MAX_CANDIDATES`): the first
+    :data:`KEPT_CANDIDATES`, then the first's :func:`near_misses`, then the rest.  Past the
+    kept ones a confidence only orders them: each is at most :data:`NEAR_MISS_STEP` × the
+    one before."""
+    if not cands:
+        return ()
+    out = list(cands[:KEPT_CANDIDATES])
+    kept = {c for c, _ in out}
+    rest = dict(cands[KEPT_CANDIDATES:])  # (a near miss among them keeps its confidence)
+    later: list[tuple[tuple[Rank, ...], float | None]] = [
+        (c, rest.pop(c, None)) for c in near_misses(cands[0][0]) if c not in kept]
+    later += rest.items()
+    for c, v in later[:MAX_CANDIDATES - len(out)]:
+        cap = out[-1][1] * NEAR_MISS_STEP
+        out.append((c, cap if v is None else min(v, cap)))
+    return tuple(out)
