@@ -89,20 +89,14 @@ class DeckFaces:
         its index glyph would be at ``center``, its "down" is ``down``, the set's glyphs are
         ``glyph_height`` pixels tall and the strip is ``visible`` pixels wide from the card's
         edge (to the next card's).  Empty when the strip is too narrow to tell."""
-        gx, gy, gh = self.glyph
-        scale = glyph_height / gh  # image pixels per face pixel
+        scale = glyph_height / self.glyph[2]  # image pixels per face pixel
         height, width = next(iter(self.faces.values())).shape[:2]
         wide = min(visible / scale * VISIBLE, WIDEST * width)
         if wide - 2 * MARGIN < NARROWEST:
             return {}
-        d = np.array(down, np.float64)
-        right = np.array([d[1], -d[0]])
-        to_image = np.column_stack([scale * right, scale * d])  # face offsets -> image
-        origin = np.array(center, np.float64) - to_image @ np.array([gx, gy])
-        first = MARGIN - SLIP
-        m = np.column_stack([to_image, origin + to_image @ np.array([first, first])])
+        to_image, origin = self._placed(center, down, glyph_height)
         size = (int(wide) - 2 * MARGIN + 2 * SLIP, height - 2 * MARGIN + 2 * SLIP)
-        strip = cv2.warpAffine(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        strip = _into_face(image, to_image, origin, MARGIN - SLIP, size)
         out: dict[Rank, float] = {}
         for rank, face in self.faces.items():
             best = -1.0
@@ -112,6 +106,18 @@ class DeckFaces:
                                                          cv2.TM_CCOEFF_NORMED).max()))
             out[rank] = best
         return out
+
+    def _placed(self, center: tuple[float, float], down: tuple[float, float],
+                glyph_height: float) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Where a face lies in an image, for a card whose index glyph is at ``center``, its
+        "down" ``down``, beside glyphs ``glyph_height`` pixels tall: the linear map from face
+        offsets to image offsets, and the image point of the face's top-left corner."""
+        gx, gy, gh = self.glyph
+        scale = glyph_height / gh  # image pixels per face pixel
+        d = np.array(down, np.float64)
+        to_image = np.column_stack([scale * np.array([d[1], -d[0]]), scale * d])
+        origin = np.array(center, np.float64) - to_image @ np.array([gx, gy])
+        return to_image, origin
 
     def shows_joker(self, image: BGRImage, joker: Rank, center: tuple[float, float],
                     down: tuple[float, float], glyph_height: float, visible: float) -> bool:
@@ -138,16 +144,10 @@ class DeckFaces:
         face = self.faces.get(joker)
         if face is None or not points:
             return [False] * len(points)
-        gx, gy, gh = self.glyph
-        scale = glyph_height / gh
         height, width = face.shape[:2]
-        d = np.array(down, np.float64)
-        to_image = np.column_stack([scale * np.array([d[1], -d[0]]), scale * d])
-        origin = np.array(center, np.float64) - to_image @ np.array([gx, gy])
+        to_image, origin = self._placed(center, down, glyph_height)
         s = MARK_SLIP
-        m = np.column_stack([to_image, origin + to_image @ np.array([-s, -s])])
-        seen = cv2.warpAffine(image, m, (width + 2 * s, height + 2 * s),
-                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        seen = _into_face(image, to_image, origin, -s, (width + 2 * s, height + 2 * s))
         corner = (slice(0, int(height * CORNER[1])), slice(0, int(width * CORNER[0])))
         best = (-1.0, face, (0, 0))
         for view in (face, cv2.rotate(face, cv2.ROTATE_180)):
@@ -271,6 +271,16 @@ class DeckFaces:
             faces[by_symbol[str(symbol)]] = _unjpeg(coded[int(start):int(end)])
         x, y, h = (float(v) for v in data["face_glyph"])
         return cls(faces, (x, y, h))
+
+
+def _into_face(image: BGRImage, to_image: npt.NDArray[np.float64],
+               origin: npt.NDArray[np.float64], first: int, size: tuple[int, int]) -> BGRImage:
+    """The part of ``image`` a face placed so (:meth:`DeckFaces._placed`) covers, warped into
+    the face's frame: ``size`` (width, height) face pixels from (``first``, ``first``)."""
+    m = np.column_stack([to_image, origin + to_image @ np.array([first, first], np.float64)])
+    out: BGRImage = cv2.warpAffine(image, m, size,
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    return out
 
 
 def _jpeg(face: BGRImage) -> npt.NDArray[np.uint8]:

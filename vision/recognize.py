@@ -950,7 +950,7 @@ class Recognizer:
             other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
             return SetReading((joker,), LONE_CONFIDENCE, True,
                               offered((((joker,), LONE_CONFIDENCE),
-                                        ((other,), LONE_CONFIDENCE / 2))),
+                                       ((other,), LONE_CONFIDENCE / 2))),
                               doubts=(Doubt.NO_INDEX,))
         fan = joker_fan(image, seen, ZONE_PX_PER_MM, red)
         if fan is None:

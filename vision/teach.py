@@ -17,10 +17,9 @@ faces existed still load (without them).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -265,7 +264,7 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
         problems.append(f"王的牌面在普通牌中也被认出 (一叠 {sets})，不使用 — a joker's face is "
                         f"also found among ordinary cards (sets of {sets}); not used: a joker "
                         "hidden in a fan is offered for confirming, not read")
-        profile = dataclasses.replace(profile, faces=None)
+        profile = replace(profile, faces=None)
     untrusted = set(phantoms.by_mark)
     return (_without_jokers(profile, untrusted) if untrusted else profile), problems
 
