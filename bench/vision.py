@@ -78,6 +78,11 @@ class DoubtTally:
         if not right:
             self.caught.update(reading.doubts)
 
+    @property
+    def needless(self) -> Counter[Doubt]:
+        """The doubts of the sets read right (yet unsure, since they carry doubts)."""
+        return self.marked - self.caught
+
     def update(self, other: DoubtTally) -> None:
         """Add another tally's counts."""
         self.marked.update(other.marked)
@@ -89,15 +94,14 @@ class DoubtTally:
 
 
 def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
-                 ) -> tuple[Counts, list[int], list[float], Counter[Doubt], DoubtTally]:
+                 ) -> tuple[Counts, list[int], list[float], DoubtTally]:
     """{has joker: [exact, total]}, [confidently wrong, right among the candidates shown,
-    right yet unsure], read times (s), the doubts of the sets read right yet unsure and of
-    every unsure set, over ``scenes`` random scenes of a deck."""
+    right yet unsure], read times (s) and the doubts of every unsure set, read right or not
+    (:class:`DoubtTally`), over ``scenes`` random scenes of a deck."""
     gen = SceneGenerator(faces, size=size)
     counts: Counts = {False: [0, 0], True: [0, 0]}
     honesty = [0, 0, 0]
     times = []
-    needless: Counter[Doubt] = Counter()
     doubts = DoubtTally()
     for seed in range(scenes):
         scene = gen.render(1000 + seed)
@@ -112,10 +116,8 @@ def set_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[in
             flags = _honesty(reading, truth)
             for k, flag in enumerate(flags):
                 honesty[k] += flag
-            if flags[2]:  # read right yet unsure: by which doubts
-                needless.update(reading.doubts)
             doubts.add(reading, reading.cards == truth)
-    return counts, honesty, times, needless, doubts
+    return counts, honesty, times, doubts
 
 
 def _honesty(reading: SetReading, truth: tuple[Rank, ...]) -> tuple[bool, bool, bool]:
@@ -245,18 +247,15 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: [0, 0, 0, 0]))
     honest: defaultdict[str, list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
-    needless: defaultdict[str, Counter[Doubt]] = field(
-        default_factory=lambda: defaultdict(Counter))
     doubts: defaultdict[str, DoubtTally] = field(
         default_factory=lambda: defaultdict(DoubtTally))
 
     def add(self, group: str, counts: Counts, honesty: list[int],
-            needless: Counter[Doubt], doubts: DoubtTally) -> list[int]:
+            doubts: DoubtTally) -> list[int]:
         """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
         row = [*counts[False], *counts[True]]
         self.exact[group] = [a + b for a, b in zip(self.exact[group], row, strict=True)]
         self.honest[group] = [a + b for a, b in zip(self.honest[group], honesty, strict=True)]
-        self.needless[group].update(needless)
         self.doubts[group].update(doubts)
         return row
 
@@ -276,8 +275,9 @@ class Tally:
                   f"right yet unsure {doubted:>3}/{right:<3} {doubted / max(right, 1):6.1%}")
             sure = right - doubted  # what the table takes without asking the players
             print(f"     {'':<18} sure and right {sure:>3}/{n:<3} {sure / max(n, 1):6.1%}")
+            needless = self.doubts[group].needless
             if doubted:
-                why = ", ".join(f"{d.value} {k}" for d, k in self.needless[group].most_common())
+                why = ", ".join(f"{d.value} {k}" for d, k in needless.most_common())
                 print(f"     {'':<18} (the doubts of those: {why})")
             if self.doubts[group].marked:
                 print(f"     {'':<18} (each doubt, sets read wrong / sets it marked: "
@@ -312,10 +312,10 @@ def teach_figures(decks: list[tuple[str, FaceSource]], scenes: int, size: tuple[
         rec = profile.recognizer(classifier=clf)
         if weight is not None:
             rec.finder.classifier_weight = weight
-        counts, honesty, deck_times, needless, doubts = set_accuracy(faces, scenes, rec, size)
+        counts, honesty, deck_times, doubts = set_accuracy(faces, scenes, rec, size)
         times += deck_times
         group = _group(name)
-        row = tally.add(group, counts, honesty, needless, doubts)
+        row = tally.add(group, counts, honesty, doubts)
         n = row[1] + row[3]
         note = f"; not taught: {', '.join(problems)}" if problems else ""
         jokers = len({m.rank for m in profile.joker_marks})
@@ -366,10 +366,10 @@ def main() -> int:
         wanted = set(args.decks.split(","))
         decks = [(n, f) for n, f in decks if n in wanted]
     for name, faces in decks:
-        counts, honesty, times, needless, doubts = set_accuracy(faces, args.scenes, rec, (w, h))
+        counts, honesty, times, doubts = set_accuracy(faces, args.scenes, rec, (w, h))
         all_times += times
         group = _group(name)
-        row = tally.add(group, counts, honesty, needless, doubts)
+        row = tally.add(group, counts, honesty, doubts)
         print(f"  {name:<14} {_fmt(row)}   ({group})")
     tally.print_exact()
     print("\nhonesty: sets read wrong without being marked unsure; sets whose truth is offered"
