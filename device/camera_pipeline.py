@@ -216,7 +216,8 @@ class CameraPipeline:
             again, self._retake = self._retake, set()
         for seat in sorted(again):  # the seat's last play again, older cards under it not
             reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat],
-                                           before=self._before.get(seat))
+                                           before=self._before.get(seat),
+                                           white=cal.white_in(frame))
             self.results.put(ZoneRead(seat, reading, _jpeg(frame)))
         for event in watcher.update(frame):
             if event.change is ZoneChange.CLEARED:
@@ -226,7 +227,8 @@ class CameraPipeline:
             region = event.region_polygon()
             zone = cal.layout.zones[event.seat] if region is None else region
             self._before[event.seat] = event.before
-            reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before)
+            reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before,
+                                           white=cal.white_in(frame))
             self.results.put(ZoneRead(event.seat, reading, _jpeg(frame)))
 
 

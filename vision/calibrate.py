@@ -18,6 +18,7 @@ import numpy as np
 
 from vision.mat import ARUCO_DICT, MatLayout, layout_for
 from vision.types import BGRImage, Homography, Points
+from vision.white import WhiteBalance, mat_white
 
 MIN_MARKERS = 2
 MOVED_PX = 6.0
@@ -54,6 +55,11 @@ class Calibration:
         out: Points = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2).astype(np.float32),
                                                self.homography).reshape(-1, 2)
         return out
+
+    def white_in(self, frame: BGRImage) -> WhiteBalance | None:
+        """The light's colour in ``frame``, as the mat's white shows it
+        (:func:`vision.white.mat_white`)."""
+        return mat_white(frame, self.homography, self.layout)
 
     def zone_px(self, seat: int) -> Points:
         """Seat ``seat``'s zone as a polygon in frame pixels."""

@@ -29,6 +29,7 @@ PAPER_MM: dict[str, tuple[float, float]] = {
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
 SEATS = 6
 FELT_BGR = (70, 110, 40)
+QUIET_ZONE = 0.25  # the white margin round each marker, as a share of its side
 TEAM_BGR = ((90, 200, 235), (235, 200, 120))  # seats 0, 2, 4 / 1, 3, 5
 # Where each seat's zone sits in the 3 × 2 grid: (column, row), row 0 on top.
 _SEAT_CELL = ((1, 1), (2, 1), (2, 0), (1, 0), (0, 0), (0, 1))
@@ -94,7 +95,7 @@ def render_mat(layout: MatLayout, px_per_mm: float = 4.0) -> BGRImage:
     for mid, corners in layout.markers.items():
         x0, y0 = corners[0] * px_per_mm
         side = round(layout.marker_mm * px_per_mm)
-        quiet = round(side * 0.25)
+        quiet = round(side * QUIET_ZONE)
         cv2.rectangle(img, (round(x0) - quiet, round(y0) - quiet),
                       (round(x0) + side + quiet, round(y0) + side + quiet), (255, 255, 255), -1)
         marker = cv2.aruco.generateImageMarker(dictionary, mid, side, borderBits=1)

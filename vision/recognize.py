@@ -54,6 +54,7 @@ from vision.joker_fan import FanStrips, fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import lone_joker
 from vision.types import BGRImage, Homography
+from vision.white import WhiteBalance, balanced
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
@@ -965,11 +966,14 @@ class Recognizer:
                           doubts=(Doubt.NO_INDEX,))
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
-                  margin_mm: float = 8.0, before: BGRImage | None = None) -> SetReading:
+                  margin_mm: float = 8.0, before: BGRImage | None = None,
+                  white: WhiteBalance | None = None) -> SetReading:
         """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px).
 
         ``before``: the frame as it was before the set was laid (the zone watcher's
         :attr:`~vision.watch.ZoneEvent.before`); cards already lying there are not read.
+        ``white``: the light's colour as the mat's white shows it (:func:`vision.white.mat_white`),
+        divided out of the views read.
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
@@ -978,7 +982,7 @@ class Recognizer:
         card read on it gives an empty but *unsure* reading.
         """
         full = zone_view_shape(zone, margin_mm)
-        roi = paper_roi(frame, homography, zone, margin_mm)
+        roi = paper_roi(frame, homography, zone, margin_mm, white)
         if roi is None:
             return SetReading((), 1.0, False)
         x0, y0, x1, y1 = roi
@@ -987,8 +991,9 @@ class Recognizer:
             x1, y1 = full[1], full[0]
         t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
         size = (x1 - x0, y1 - y0)
-        view = _warp(frame, t, homography, zone, margin_mm, size)
-        old = None if before is None else _warp(before, t, homography, zone, margin_mm, size)
+        view = balanced(_warp(frame, t, homography, zone, margin_mm, size), white)
+        old = (None if before is None
+               else balanced(_warp(before, t, homography, zone, margin_mm, size), white))
         reading = self.read_set(view, full, old)
         if x0 or y0:
             reading = replace(reading,
@@ -1043,12 +1048,14 @@ ROI_PAD_MM = 12.0
 
 
 def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
-              margin_mm: float = 8.0) -> tuple[int, int, int, int] | None:
+              margin_mm: float = 8.0, white: WhiteBalance | None = None
+              ) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1, :func:`zone_view` pixels) around the paper in a zone, from a
-    cheap 1 px/mm view; ``None`` when no card-sized paper lies there."""
+    cheap 1 px/mm view (its light's colour ``white`` divided out); ``None`` when no
+    card-sized paper lies there."""
     w, h = _zone_size(zone, margin_mm, ROI_PX_PER_MM)
-    small = _warp(frame, np.eye(3), homography, zone, margin_mm, (w, h), ROI_PX_PER_MM,
-                  cv2.INTER_LINEAR)
+    small = balanced(_warp(frame, np.eye(3), homography, zone, margin_mm, (w, h),
+                           ROI_PX_PER_MM, cv2.INTER_LINEAR), white)
     minch = darkest_channel(small)
     otsu, _ = cv2.threshold(minch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = (minch >= max(90.0, float(otsu))).astype(np.uint8)

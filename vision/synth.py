@@ -27,6 +27,9 @@ from vision.types import BGRImage, Homography, Points
 CARD_MM = (63.0, 88.0)
 MAT_PX_PER_MM = 2.5
 JOKERS_OF_A_KIND = 4  # four decks: four 小王 and four 大王
+# Lamps whose colour the camera does not fully correct (B, G, R gains on white): a warm
+# bulb (about 3000 K on a daylight-balanced camera) and cool shade or a cold LED.
+LIGHTS = {"warm": (0.72, 0.9, 1.08), "cool": (1.12, 1.0, 0.85)}
 
 
 
@@ -42,6 +45,7 @@ class Effects:
     noise: bool = True
     jpeg: bool = True
     hand: bool = False
+    light: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the lamp's colour: B, G, R gains
 
     @classmethod
     def clean(cls) -> Effects:
@@ -221,6 +225,8 @@ def _disturb(frame: BGRImage, fx: Effects, rng: np.random.Generator) -> BGRImage
         cv2.circle(g, c, int(rng.uniform(15, 50)), 1.0, -1)
         g = cv2.GaussianBlur(g, (0, 0), rng.uniform(10, 30))
         img += (rng.uniform(40, 110) * g)[:, :, None]
+    if fx.light != (1.0, 1.0, 1.0):  # everything, glare too, is lit by the lamp
+        img *= np.array(fx.light, np.float32)
     out: BGRImage = np.clip(img, 0, 255).astype(np.uint8)
     if fx.blur:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 0.9))

@@ -11,8 +11,10 @@ when the mat or camera moved.
 
 Paper is told from the felt by colour saturation, not brightness, and ink by
 being darker than the paper around it, so a slow change of light or a shadow is
-not a change.  Cards laid over a seat's earlier play add little paper but new
-ink and art, which count too; such an "added" event carries the frame as it was
+not a change.  The light's colour, as the mat's white shows it (:mod:`vision.white`),
+is divided out first: under a warm bulb white paper is as saturated as the felt.
+Cards laid over a seat's earlier play add little paper but new ink and art, which
+count too; such an "added" event carries the frame as it was
 before, so that the reader can tell the new cards from the old
 (:mod:`vision.earlier`).  Felt is felt only in its own colour: a court card's
 art is not paper either, but no card taken away.  Skin-coloured pixels joined to
@@ -32,6 +34,7 @@ import numpy.typing as npt
 from vision.calibrate import Calibration, CheckResult, check
 from vision.indices import ink_map
 from vision.types import BGRImage, Mask
+from vision.white import balanced
 
 MM_PER_PX = 2.0
 JITTER = np.ones((3, 3), np.uint8)  # ink moved by a view pixel is the same ink
@@ -138,6 +141,7 @@ class ZoneWatcher:
         return []
 
     def _settle(self, frame: BGRImage, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
+        view = balanced(view, self.cal.white_in(frame))
         paper, skin = self._paper_and_skin(view)
         hue = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)[:, :, 0].astype(np.int16)
         ink = ink_map(view).ink.astype(bool)

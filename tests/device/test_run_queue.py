@@ -17,7 +17,7 @@ from gouji.cards import format_cards, parse_cards
 from tests.device.waiting import wait_until
 from vision.faces import DrawnFaces
 from vision.sources import FolderSource, PiCameraSource, SourceError
-from vision.synth import Effects, SceneGenerator
+from vision.synth import LIGHTS, Effects, SceneGenerator
 from vision.types import BGRImage
 
 
@@ -189,3 +189,25 @@ def test_a_second_play_over_the_first_is_read_alone_and_read_again_so(tmp_path: 
         pipeline.stop()
     assert [r.seat for r in reads] == [2, 2, 2]
     assert [format_cards(r.reading.cards) for r in reads] == ["AA", "TTT", "TTT"]
+
+
+def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
+    """The pipeline divides the lamp's colour (the mat's white) out of what it watches and
+    reads: under a warm bulb white paper was as saturated as the felt, and no play was seen."""
+    gen = SceneGenerator(DrawnFaces(0))
+    warm = Effects(glare=False, shadow=False, jpeg=False, light=LIGHTS["warm"])
+    frames = [gen.render(2004, {}, warm).image,
+              gen.render(2004, {2: parse_cards("AA")}, warm).image]
+    pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
+    reads: list[ZoneRead] = []
+
+    def read() -> bool:
+        reads.extend(r for r in pipeline.poll() if isinstance(r, ZoneRead))
+        return bool(reads)
+
+    pipeline.start()
+    try:
+        assert wait_until(read, timeout=30)
+    finally:
+        pipeline.stop()
+    assert [(r.seat, format_cards(r.reading.cards)) for r in reads] == [(2, "AA")]
