@@ -27,9 +27,10 @@ from vision.types import BGRImage, Homography, Points
 CARD_MM = (63.0, 88.0)
 MAT_PX_PER_MM = 2.5
 JOKERS_OF_A_KIND = 4  # four decks: four 小王 and four 大王
-# Lamps whose colour the camera does not fully correct (B, G, R gains on white): a warm
-# bulb (about 3000 K on a daylight-balanced camera) and cool shade or a cold LED.
-LIGHTS = {"warm": (0.72, 0.9, 1.08), "cool": (1.12, 1.0, 0.85)}
+# Light the camera does not fully correct (B, G, R gains on white): a warm bulb (about
+# 3000 K on a daylight-balanced camera), cool shade or a cold LED, and a dim room seen with
+# the camera's exposure fixed.
+LIGHTS = {"warm": (0.72, 0.9, 1.08), "cool": (1.12, 1.0, 0.85), "dim": (0.45, 0.45, 0.45)}
 
 
 

@@ -1,17 +1,18 @@
 """The light's colour, from the mat's white (白平衡 white balance).
 
 A warm lamp or a cool window tints the whole frame, and the recognizer tells ink from
-paper and a 大王's red from a 小王's black by colour.  The mat prints a white quiet
-zone round each of its markers: in the frame that white shows the light's colour.
+paper and a 大王's red from a 小王's black by colour; a dim room (or a camera whose exposure
+is fixed) darkens it below the levels the reader expects of paper.  The mat prints a white
+quiet zone round each of its markers: in the frame that white shows the light.
 :func:`mat_white` samples it where the calibration says the markers lie (no marker search,
-a few hundred pixels), and :func:`balanced` divides it out of a view before it is read.
+a few hundred pixels), and :func:`balanced` divides its colour out of a view before it is
+read, bringing a dim white up to :data:`DIM_WHITE`.
 
 A marker a hand covers, or one in shadow, is left out: only rings about as bright as the
 brightest one count, and the light is their median colour.  Pixels where a channel is
 clipped (a bright lamp, glare) tell less of the light's colour: they count only where no
-ring has enough unclipped pixels.  A light within
-:data:`NEUTRAL_WITHIN` of white is taken as white, so that a view is not altered for
-the camera's own noise.
+ring has enough unclipped pixels.  A light within :data:`NEUTRAL_WITHIN` of white (and not
+dim) is taken as white, so that a view is not altered for the camera's own noise.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ SATURATED = 250  # a pixel with a channel this bright is clipped: its colour is 
 UNCLIPPED_LEAST = 0.25  # unclipped pixels count when this share of a ring's points is
 LEAST_WHITE = 60.0  # a ring darker than this (its mean level) shows no white at all
 NEUTRAL_WITHIN = 0.03  # gains this close to 1 are left at 1
-BALANCE_LIMIT = (0.5, 2.0)  # no channel is scaled beyond these gains
+# A white seen darker than this (a dim room, a camera whose exposure is fixed) is brought up
+# to it: paper and ink are then as the reader's limits expect (a zone's paper was sought
+# above a level of 90, and a set laid in a dim room read as no cards at all).
+DIM_WHITE = 140.0
+BALANCE_LIMIT = (0.5, 2.5)  # no channel is scaled beyond these gains
 
 
 @dataclass(frozen=True)
@@ -49,12 +54,16 @@ class WhiteBalance:
         return all(abs(g - 1.0) <= NEUTRAL_WITHIN for g in self.gains)
 
     def describe(self) -> str:
-        """One line for the operator: the light's tint."""
-        b, g, r = (1.0 / x for x in self.gains)
+        """One line for the operator: the light's tint and whether it is dim."""
         if self.neutral:
             return "光色正常 light is white"
-        tint = "偏暖 warm" if r > b else "偏冷 cool"
-        return f"光线{tint}: B {b:.2f} G {g:.2f} R {r:.2f} of white, corrected"
+        b, g, r = (1.0 / x for x in self.gains)
+        grey = (b + g + r) / 3
+        tint = ("偏暖 warm" if r > b else "偏冷 cool") if max(b, g, r) - min(b, g, r) > \
+            2 * NEUTRAL_WITHIN * grey else "白 white"
+        dim = ", 偏暗 dim" if grey < 1 - NEUTRAL_WITHIN else ""
+        return (f"光线 light {tint}{dim}: white seen as B {b:.2f} G {g:.2f} R {r:.2f} "
+                f"of what is read, corrected")
 
 
 NO_BALANCE = WhiteBalance((1.0, 1.0, 1.0))
@@ -104,7 +113,8 @@ def mat_white(frame: BGRImage, homography: Homography, layout: MatLayout) -> Whi
     if levels.max() < LEAST_WHITE:
         return None
     white = np.median(np.array(rings)[levels >= BRIGHT_SHARE * levels.max()], axis=0)
-    gains = np.clip(white.mean() / np.maximum(white, 1.0), *BALANCE_LIMIT)
+    level = max(float(white.mean()), DIM_WHITE)  # a dim frame is brought up to DIM_WHITE
+    gains = np.clip(level / np.maximum(white, 1.0), *BALANCE_LIMIT)
     return WhiteBalance((float(gains[0]), float(gains[1]), float(gains[2])))
 
 

@@ -132,3 +132,17 @@ def test_the_watcher_sees_cards_under_coloured_light(light: str) -> None:
     for frame in [empty] * 3 + [hand] * 3 + [played] * 6 + [hand] * 2 + [empty] * 6:
         events += [(e.seat, e.change) for e in watcher.update(frame)]
     assert events == [(2, ZoneChange.ADDED), (2, ZoneChange.CLEARED)]
+
+
+def test_a_set_in_a_dim_room_is_read() -> None:
+    """drawn-0, seed 2013, seat 3: AAAAA in a dim room (the frame at 0.45 of its light) read
+    as no cards, *sure*: no paper was bright enough to look for cards on.  The mat's white
+    brings the view up to DIM_WHITE, and the set reads right and sure."""
+    scene = SceneGenerator(DrawnFaces(0)).render(2013, effects=Effects(light=(0.45,) * 3))
+    zone = scene.layout.zones[3]
+    rec = Recognizer()
+    assert rec.read_zone(scene.image, scene.homography, zone).cards == ()
+    white = mat_white(scene.image, scene.homography, scene.layout)
+    assert white is not None and min(white.gains) > 1.2 and "dim" in white.describe()
+    reading = rec.read_zone(scene.image, scene.homography, zone, white=white)
+    assert format_cards(reading.cards) == "AAAAA" and not reading.unsure
