@@ -37,8 +37,10 @@ LEAST_WHITE = 60.0  # a ring darker than this (its mean level) shows no white at
 NEUTRAL_WITHIN = 0.03  # gains this close to 1 are left at 1
 # A white seen darker than this (a dim room, a camera whose exposure is fixed) is brought up
 # to it: paper and ink are then as the reader's limits expect (a zone's paper was sought
-# above a level of 90, and a set laid in a dim room read as no cards at all).
-DIM_WHITE = 140.0
+# above a level of 90, so a set laid in a dim room read as no cards at all; a 大王's red,
+# R − max(B, G) over 35, fell under it and read as a 小王).  The mat's white is seen at
+# 200–255 in the synthetic scenes' usual light, which this leaves alone.
+DIM_WHITE = 200.0
 BALANCE_LIMIT = (0.5, 2.5)  # no channel is scaled beyond these gains
 
 
