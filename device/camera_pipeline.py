@@ -205,7 +205,8 @@ class CameraPipeline:
                                              f"frames are {(w, h)}"))
             return None
         self.calibration = cal
-        self._report(CameraStatus(True, f"标定完成 mat found ({len(cal.markers)} markers)"))
+        self._report(CameraStatus(True, f"标定完成 mat found ({len(cal.markers)} markers); "
+                                        f"{cal.look_at(frame).describe()}"))
         watcher = ZoneWatcher(cal, recheck_every=self._recheck_every)
         watcher.update(frame)
         return watcher
@@ -217,7 +218,7 @@ class CameraPipeline:
         for seat in sorted(again):  # the seat's last play again, older cards under it not
             reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat],
                                            before=self._before.get(seat),
-                                           white=cal.white_in(frame))
+                                           look=cal.look_at(frame))
             self.results.put(ZoneRead(seat, reading, _jpeg(frame)))
         for event in watcher.update(frame):
             if event.change is ZoneChange.CLEARED:
@@ -228,7 +229,7 @@ class CameraPipeline:
             zone = cal.layout.zones[event.seat] if region is None else region
             self._before[event.seat] = event.before
             reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before,
-                                           white=cal.white_in(frame))
+                                           look=cal.look_at(frame))
             self.results.put(ZoneRead(event.seat, reading, _jpeg(frame)))
 
 

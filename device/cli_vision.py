@@ -162,6 +162,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     except (_BadInput, CalibrationError) as exc:
         return _fail(str(exc))
     print(f"标定成功 calibrated: markers {list(cal.markers)}, error {cal.error_px:.2f} px")
+    print(cal.look_at(image).describe())
     if args.out:
         cal.save(args.out)
         print(args.out)

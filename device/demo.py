@@ -97,7 +97,7 @@ def recogniser_reader(camera: Camera) -> PlayReader:
     def read_play(frame: BGRImage, seat: int) -> SetReading:
         zone = calibration.layout.zones[seat]
         return recognizer.read_zone(frame, calibration.homography, zone,
-                                    white=calibration.white_in(frame))
+                                    look=calibration.look_at(frame))
 
     return read_play
 

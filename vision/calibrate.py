@@ -16,9 +16,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.look import MatLook, look_at
 from vision.mat import ARUCO_DICT, MatLayout, layout_for
 from vision.types import BGRImage, Homography, Points
-from vision.white import WhiteBalance, mat_white
 
 MIN_MARKERS = 2
 MOVED_PX = 6.0
@@ -56,10 +56,10 @@ class Calibration:
                                                self.homography).reshape(-1, 2)
         return out
 
-    def white_in(self, frame: BGRImage) -> WhiteBalance | None:
-        """The light's colour in ``frame``, as the mat's white shows it
-        (:func:`vision.white.mat_white`)."""
-        return mat_white(frame, self.homography, self.layout)
+    def look_at(self, frame: BGRImage) -> MatLook:
+        """The light and focus of ``frame`` as the mat's markers show them
+        (:func:`vision.look.look_at`)."""
+        return look_at(frame, self.homography, self.layout)
 
     def zone_px(self, seat: int) -> Points:
         """Seat ``seat``'s zone as a polygon in frame pixels."""

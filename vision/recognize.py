@@ -53,8 +53,8 @@ from vision.indices import (
 from vision.joker_fan import FanStrips, fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import lone_joker
+from vision.look import MatLook
 from vision.types import BGRImage, Homography
-from vision.white import WhiteBalance, balanced
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
@@ -967,13 +967,14 @@ class Recognizer:
 
     def read_zone(self, frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
                   margin_mm: float = 8.0, before: BGRImage | None = None,
-                  white: WhiteBalance | None = None) -> SetReading:
+                  look: MatLook | None = None) -> SetReading:
         """Read the set in a mat zone (polygon, mm) of a camera frame (``homography``: mm → px).
 
         ``before``: the frame as it was before the set was laid (the zone watcher's
         :attr:`~vision.watch.ZoneEvent.before`); cards already lying there are not read.
-        ``white``: the light's colour as the mat's white shows it (:func:`vision.white.mat_white`),
-        divided out of the views read.
+        ``look``: the frame's light and focus as the mat's markers show them
+        (:func:`vision.look.look_at`): the light's colour is divided out of the views read,
+        and a blur beyond the usual is taken back.
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
@@ -982,7 +983,8 @@ class Recognizer:
         card read on it gives an empty but *unsure* reading.
         """
         full = zone_view_shape(zone, margin_mm)
-        roi = paper_roi(frame, homography, zone, margin_mm, white)
+        look = look if look is not None else MatLook()
+        roi = paper_roi(frame, homography, zone, margin_mm, look)
         if roi is None:
             return SetReading((), 1.0, False)
         x0, y0, x1, y1 = roi
@@ -991,9 +993,10 @@ class Recognizer:
             x1, y1 = full[1], full[0]
         t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
         size = (x1 - x0, y1 - y0)
-        view = balanced(_warp(frame, t, homography, zone, margin_mm, size), white)
+        scale = ZONE_PX_PER_MM / _frame_px_per_mm(homography, zone)
+        view = look.prepared(_warp(frame, t, homography, zone, margin_mm, size), scale)
         old = (None if before is None
-               else balanced(_warp(before, t, homography, zone, margin_mm, size), white))
+               else look.prepared(_warp(before, t, homography, zone, margin_mm, size), scale))
         reading = self.read_set(view, full, old)
         if x0 or y0:
             reading = replace(reading,
@@ -1048,14 +1051,16 @@ ROI_PAD_MM = 12.0
 
 
 def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
-              margin_mm: float = 8.0, white: WhiteBalance | None = None
+              margin_mm: float = 8.0, look: MatLook | None = None
               ) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1, :func:`zone_view` pixels) around the paper in a zone, from a
-    cheap 1 px/mm view (its light's colour ``white`` divided out); ``None`` when no
-    card-sized paper lies there."""
+    cheap 1 px/mm view (the light's colour as ``look`` measured it divided out); ``None``
+    when no card-sized paper lies there."""
     w, h = _zone_size(zone, margin_mm, ROI_PX_PER_MM)
-    small = balanced(_warp(frame, np.eye(3), homography, zone, margin_mm, (w, h),
-                           ROI_PX_PER_MM, cv2.INTER_LINEAR), white)
+    small = _warp(frame, np.eye(3), homography, zone, margin_mm, (w, h), ROI_PX_PER_MM,
+                  cv2.INTER_LINEAR)
+    if look is not None:
+        small = look.balanced(small)
     minch = darkest_channel(small)
     otsu, _ = cv2.threshold(minch, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = (minch >= max(90.0, float(otsu))).astype(np.uint8)
@@ -1073,6 +1078,15 @@ def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.floa
     fw, fh = _zone_size(zone, margin_mm, ZONE_PX_PER_MM)
     return (max(0, int(x0 * s - pad)), max(0, int(y0 * s - pad)),
             min(fw, int(x1 * s + pad)), min(fh, int(y1 * s + pad)))
+
+
+def _frame_px_per_mm(homography: Homography, zone: npt.NDArray[np.float32]) -> float:
+    """How many frame pixels a millimetre of the mat spans at the zone's centre."""
+    c = zone.mean(axis=0).astype(np.float64)
+    p = cv2.perspectiveTransform((c + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))[None],
+                                 homography)[0]
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
 def _shift(card: CardReading, dx: float, dy: float) -> CardReading:

@@ -47,6 +47,7 @@ class Effects:
     jpeg: bool = True
     hand: bool = False
     light: tuple[float, float, float] = (1.0, 1.0, 1.0)  # the lamp's colour: B, G, R gains
+    focus: float = 0.0  # a lens out of focus: σ (px) of blur beyond the usual
 
     @classmethod
     def clean(cls) -> Effects:
@@ -231,6 +232,8 @@ def _disturb(frame: BGRImage, fx: Effects, rng: np.random.Generator) -> BGRImage
     out: BGRImage = np.clip(img, 0, 255).astype(np.uint8)
     if fx.blur:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 0.9))
+    if fx.focus:
+        out = cv2.GaussianBlur(out, (0, 0), fx.focus)
     if fx.noise:
         noise = rng.normal(0, rng.uniform(1.5, 4.5), out.shape)
         out = np.clip(out + noise, 0, 255).astype(np.uint8)

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from vision.calibrate import Calibration, CheckResult, check
 from vision.indices import ink_map
 from vision.types import BGRImage, Mask
-from vision.white import balanced
+from vision.white import balanced, mat_white
 
 MM_PER_PX = 2.0
 JITTER = np.ones((3, 3), np.uint8)  # ink moved by a view pixel is the same ink
@@ -141,7 +141,7 @@ class ZoneWatcher:
         return []
 
     def _settle(self, frame: BGRImage, view: BGRImage, first: bool = False) -> list[ZoneEvent]:
-        view = balanced(view, self.cal.white_in(frame))
+        view = balanced(view, mat_white(frame, self.cal.homography, self.cal.layout))
         paper, skin = self._paper_and_skin(view)
         hue = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)[:, :, 0].astype(np.int16)
         ink = ink_map(view).ink.astype(bool)

@@ -201,8 +201,14 @@ def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
     pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
     reads: list[ZoneRead] = []
 
+    statuses: list[str] = []
+
     def read() -> bool:
-        reads.extend(r for r in pipeline.poll() if isinstance(r, ZoneRead))
+        for r in pipeline.poll():
+            if isinstance(r, ZoneRead):
+                reads.append(r)
+            elif isinstance(r, CameraStatus):
+                statuses.append(r.text)
         return bool(reads)
 
     pipeline.start()
@@ -211,3 +217,4 @@ def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
     finally:
         pipeline.stop()
     assert [(r.seat, format_cards(r.reading.cards)) for r in reads] == [(2, "AA")]
+    assert any("mat found" in text and "warm" in text for text in statuses)

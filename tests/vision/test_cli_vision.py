@@ -69,3 +69,19 @@ def test_calibrate_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), scene.image[:50, :50])
     assert main(["vision", "calibrate", str(blank)]) == 2
+
+
+def test_calibrate_tells_the_light_and_the_focus(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.synth import LIGHTS, Effects, SceneGenerator
+
+    gen = SceneGenerator(DrawnFaces(0))
+    path = tmp_path / "frame.png"
+    cv2.imwrite(str(path), gen.render(2).image)
+    assert main(["vision", "calibrate", str(path)]) == 0
+    assert "light is white" in capsys.readouterr().out
+    blurred_warm = gen.render(2, effects=Effects(light=LIGHTS["warm"], focus=1.5)).image
+    cv2.imwrite(str(path), blurred_warm)
+    assert main(["vision", "calibrate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "warm" in out and "focus the camera" in out

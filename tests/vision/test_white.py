@@ -10,6 +10,7 @@ import pytest
 from gouji.cards import format_cards, parse_cards
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces
+from vision.look import MatLook
 from vision.recognize import Recognizer
 from vision.synth import LIGHTS, Effects, SceneGenerator
 from vision.watch import ZoneChange, ZoneWatcher
@@ -98,7 +99,7 @@ def test_the_calibration_measures_the_light() -> None:
     gen = SceneGenerator(DrawnFaces(0))
     scene = gen.render(3, effects=Effects(light=DIM_WARM))
     cal = calibrate(scene.image, gen.layout)
-    white = cal.white_in(scene.image)
+    white = cal.look_at(scene.image).white
     assert white is not None
     assert np.allclose(_measured(white), _chroma(DIM_WARM), atol=0.03)
 
@@ -112,7 +113,7 @@ def test_a_set_under_a_warm_bulb_reads_as_in_white_light() -> None:
     plain = rec.read_zone(scene.image, scene.homography, zone)
     assert format_cards(plain.cards) == "J2R" and not plain.unsure
     white = mat_white(scene.image, scene.homography, scene.layout)
-    reading = rec.read_zone(scene.image, scene.homography, zone, white=white)
+    reading = rec.read_zone(scene.image, scene.homography, zone, look=MatLook(white))
     assert format_cards(reading.cards) == "2R" and not reading.unsure
 
 
@@ -143,7 +144,7 @@ def test_a_set_in_a_dim_room_is_read() -> None:
     assert rec.read_zone(scene.image, scene.homography, zone).cards == ()
     white = mat_white(scene.image, scene.homography, scene.layout)
     assert white is not None and min(white.gains) > 1.2 and "dim" in white.describe()
-    reading = rec.read_zone(scene.image, scene.homography, zone, white=white)
+    reading = rec.read_zone(scene.image, scene.homography, zone, look=MatLook(white))
     assert format_cards(reading.cards) == "AAAAA" and not reading.unsure
 
 
@@ -154,5 +155,5 @@ def test_a_big_joker_in_a_dim_room_stays_red() -> None:
     scene = SceneGenerator(DrawnFaces(2)).render(2044, effects=Effects(light=LIGHTS["dim"]))
     white = mat_white(scene.image, scene.homography, scene.layout)
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[5],
-                                     white=white)
+                                     look=MatLook(white))
     assert format_cards(reading.cards) == "666R" and not reading.unsure
