@@ -33,6 +33,7 @@ QUARTILES = 1.349  # 25 % to 75 % of a Gaussian step, in σ
 USUAL_BLUR = 0.9
 MOST_TAKEN = 2.5
 SHARPEN_AMOUNT = 1.0
+GREY_WEIGHTS = np.array([0.114, 0.587, 0.299])  # B, G, R as cv2.COLOR_BGR2GRAY weighs them
 
 
 def _edge_profiles(corners: npt.NDArray[np.float32]) -> list[npt.NDArray[np.float64]]:
@@ -54,43 +55,60 @@ def _edge_profiles(corners: npt.NDArray[np.float32]) -> list[npt.NDArray[np.floa
     return out
 
 
-def _quartile_width(profile: npt.NDArray[np.float64]) -> float | None:
-    """Samples between the 25 % and 75 % crossings of a dark-to-bright step (``None``
-    when it is no clean step)."""
-    quarter = len(profile) // 4
-    lo, hi = float(profile[:quarter].mean()), float(profile[-quarter:].mean())
-    if hi - lo < LEAST_STEP:
-        return None
-    q = (profile - lo) / (hi - lo)
-    crossings = []
+_GRIDS: dict[tuple[str, float], npt.NDArray[np.float64]] = {}
+
+
+def _edge_grid(layout: MatLayout) -> npt.NDArray[np.float64]:
+    """The profiles' points (mm) of every marker edge of ``layout``: (edges, PROFILES,
+    PROFILE_STEPS, 2), made once per mat."""
+    key = (layout.paper, layout.marker_mm)
+    if key not in _GRIDS:
+        _GRIDS[key] = np.stack([g for corners in layout.markers.values()
+                                for g in _edge_profiles(corners)])
+    return _GRIDS[key]
+
+
+def _quartile_widths(profiles: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Per dark-to-bright step (a row of ``profiles``), the samples between its 25 % and
+    75 % crossings; NaN where the row is no clean step."""
+    quarter = profiles.shape[1] // 4
+    lo = profiles[:, :quarter].mean(axis=1, keepdims=True)
+    hi = profiles[:, -quarter:].mean(axis=1, keepdims=True)
+    q = (profiles - lo) / np.maximum(hi - lo, 1e-6)
+    rows = np.arange(len(q))
+    at = []
     for level in (0.25, 0.75):
-        i = np.flatnonzero((q[:-1] < level) & (q[1:] >= level))
-        if not len(i):
-            return None
-        j = int(i[0])
-        crossings.append(j + (level - q[j]) / (q[j + 1] - q[j]))
-    return float(crossings[1] - crossings[0])
+        up = (q[:, :-1] < level) & (q[:, 1:] >= level)
+        j = np.argmax(up, axis=1)
+        at.append(np.where(up.any(axis=1),
+                           j + (level - q[rows, j]) / np.maximum(q[rows, j + 1] - q[rows, j],
+                                                                 1e-6),
+                           np.nan))
+    widths: npt.NDArray[np.float64] = at[1] - at[0]
+    widths[(hi - lo)[:, 0] < LEAST_STEP] = np.nan
+    return widths
 
 
 def mat_blur(frame: BGRImage, homography: Homography, layout: MatLayout) -> float | None:
     """The blur of ``frame`` (σ of a Gaussian, frame px) at the mat's marker edges
     (``homography``: mat mm → frame px); ``None`` when no edge shows a clean step."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    h, w = gray.shape
-    sigmas = []
-    for corners in layout.markers.values():
-        for grid in _edge_profiles(corners):
-            px = cv2.perspectiveTransform(grid.reshape(1, -1, 2), homography)[0]
-            px = px.reshape(grid.shape).astype(np.float32)
-            if px[..., 0].min() < 0 or px[..., 1].min() < 0 or px[..., 0].max() > w - 1 \
-                    or px[..., 1].max() > h - 1:
-                continue
-            profile = cv2.remap(gray, px[..., 0], px[..., 1], cv2.INTER_LINEAR).mean(axis=0)
-            width = _quartile_width(profile.astype(np.float64))
-            if width is not None:
-                step_px = float(np.linalg.norm(np.diff(px, axis=1), axis=2).mean())
-                sigmas.append(width * step_px / QUARTILES)
-    return float(np.median(sigmas)) if sigmas else None
+    grid = _edge_grid(layout)
+    edges = len(grid)
+    px = cv2.perspectiveTransform(grid.reshape(1, -1, 2), homography)[0].astype(np.float32)
+    px = px.reshape(grid.shape)
+    h, w = frame.shape[:2]
+    inside = ((px[..., 0] >= 0) & (px[..., 1] >= 0) & (px[..., 0] <= w - 1)
+              & (px[..., 1] <= h - 1)).reshape(edges, -1).all(axis=1)
+    if not inside.any():
+        return None
+    # the samples alone, from the colour frame (remap), made grey as OpenCV weighs it
+    flat = px.reshape(1, -1, 2)
+    bgr = cv2.remap(frame, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR)
+    grey = (bgr[0].astype(np.float64) @ GREY_WEIGHTS).reshape(edges, PROFILES, PROFILE_STEPS)
+    widths = _quartile_widths(grey.mean(axis=1))
+    step_px = np.linalg.norm(np.diff(px, axis=2), axis=3).mean(axis=(1, 2))
+    sigmas = (widths * step_px / QUARTILES)[inside & ~np.isnan(widths)]
+    return float(np.median(sigmas)) if len(sigmas) else None
 
 
 def excess_blur(blur: float | None) -> float:

@@ -90,13 +90,25 @@ def _ring_mm(corners: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return np.vstack(pts).astype(np.float32)
 
 
+_RINGS: dict[tuple[str, float], npt.NDArray[np.float32]] = {}
+
+
+def _rings_mm(layout: MatLayout) -> npt.NDArray[np.float32]:
+    """Every marker's ring points (mm): (markers, points, 2), made once per mat."""
+    key = (layout.paper, layout.marker_mm)
+    if key not in _RINGS:
+        _RINGS[key] = np.stack([_ring_mm(c) for c in layout.markers.values()])
+    return _RINGS[key]
+
+
 def mat_white(frame: BGRImage, homography: Homography, layout: MatLayout) -> WhiteBalance | None:
     """The white balance the mat's marker quiet zones call for in ``frame``
     (``homography``: mat mm → frame px); ``None`` when no quiet zone shows white."""
     h, w = frame.shape[:2]
+    mm = _rings_mm(layout)
+    every = cv2.perspectiveTransform(mm.reshape(1, -1, 2), homography)[0].reshape(mm.shape)
     rings, unclipped = [], []
-    for corners in layout.markers.values():
-        px = cv2.perspectiveTransform(_ring_mm(corners)[None], homography)[0]
+    for px in every:
         xi, yi = np.round(px[:, 0]).astype(np.intp), np.round(px[:, 1]).astype(np.intp)
         inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
         if inside.sum() < len(px) // 2:
