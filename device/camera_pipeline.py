@@ -205,8 +205,10 @@ class CameraPipeline:
                                              f"frames are {(w, h)}"))
             return None
         self.calibration = cal
+        coarse = "".join(f"; S{seat} 看得太粗 seen too coarse ({scale:.1f} px/mm)"
+                         for seat, scale in cal.coarse_seats())
         self._report(CameraStatus(True, f"标定完成 mat found ({len(cal.markers)} markers); "
-                                        f"{cal.look_at(frame).describe()}"))
+                                        f"{cal.look_at(frame).describe()}{coarse}"))
         watcher = ZoneWatcher(cal, recheck_every=self._recheck_every)
         watcher.update(frame)
         return watcher

@@ -153,7 +153,7 @@ def _teach(args: argparse.Namespace) -> int:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
-    from vision.calibrate import CalibrationError, calibrate
+    from vision.calibrate import FINE_PX_PER_MM, CalibrationError, calibrate
     from vision.mat import layout_for
 
     try:
@@ -163,6 +163,10 @@ def _calibrate(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     print(f"标定成功 calibrated: markers {list(cal.markers)}, error {cal.error_px:.2f} px")
     print(cal.look_at(image).describe())
+    for seat, scale in cal.coarse_seats():
+        print(f"座位 S{seat} 看得太粗 seen too coarse: {scale:.2f} px/mm, the reader is "
+              f"measured at {FINE_PX_PER_MM} or more — raise the camera's resolution or "
+              f"bring it closer")
     if args.out:
         cal.save(args.out)
         print(args.out)

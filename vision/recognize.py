@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.calibrate import px_per_mm_at
 from vision.candidates import offered, with_fan, with_one_more, with_tens, with_unread
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
@@ -993,7 +994,7 @@ class Recognizer:
             x1, y1 = full[1], full[0]
         t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
         size = (x1 - x0, y1 - y0)
-        scale = ZONE_PX_PER_MM / _frame_px_per_mm(homography, zone)
+        scale = ZONE_PX_PER_MM / px_per_mm_at(homography, zone.mean(axis=0))
         view = look.prepared(_warp(frame, t, homography, zone, margin_mm, size), scale)
         old = (None if before is None
                else look.prepared(_warp(before, t, homography, zone, margin_mm, size), scale))
@@ -1078,15 +1079,6 @@ def paper_roi(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.floa
     fw, fh = _zone_size(zone, margin_mm, ZONE_PX_PER_MM)
     return (max(0, int(x0 * s - pad)), max(0, int(y0 * s - pad)),
             min(fw, int(x1 * s + pad)), min(fh, int(y1 * s + pad)))
-
-
-def _frame_px_per_mm(homography: Homography, zone: npt.NDArray[np.float32]) -> float:
-    """How many frame pixels a millimetre of the mat spans at the zone's centre."""
-    c = zone.mean(axis=0).astype(np.float64)
-    p = cv2.perspectiveTransform((c + np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))[None],
-                                 homography)[0]
-    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
-    return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
 def _shift(card: CardReading, dx: float, dy: float) -> CardReading:

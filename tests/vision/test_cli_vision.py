@@ -84,4 +84,22 @@ def test_calibrate_tells_the_light_and_the_focus(tmp_path: Path,
     cv2.imwrite(str(path), blurred_warm)
     assert main(["vision", "calibrate", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "warm" in out and "focus the camera" in out
+    assert "warm" in out and "focus the camera" in out and "coarse" not in out
+
+
+def test_calibrate_tells_a_zone_seen_too_coarse(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """At 960×540 over an A2 mat the zones are seen at 1.2 px/mm (1.6 at 1280×720), where
+    the reader reads a fifth fewer sets right: calibration says so, seat by seat."""
+    from vision.calibrate import calibrate
+    from vision.synth import SceneGenerator
+
+    small = SceneGenerator(DrawnFaces(0), size=(960, 540)).render(2)
+    assert [s for s, _ in calibrate(small.image, small.layout).coarse_seats()] == list(range(6))
+    usual = SceneGenerator(DrawnFaces(0)).render(2)
+    assert calibrate(usual.image, usual.layout).coarse_seats() == []
+    path = tmp_path / "small.png"
+    cv2.imwrite(str(path), small.image)
+    assert main(["vision", "calibrate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("seen too coarse") == 6 and "S3" in out
