@@ -68,9 +68,6 @@ class WhiteBalance:
                 f"of what is read, corrected")
 
 
-NO_BALANCE = WhiteBalance((1.0, 1.0, 1.0))
-
-
 def _ring_mm(corners: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """Points (mm) in the quiet zone round one marker (``corners``: TL, TR, BR, BL)."""
     x0, y0 = corners.min(axis=0)

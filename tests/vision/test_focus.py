@@ -33,12 +33,16 @@ def test_a_lens_out_of_focus_is_measured(seed: int) -> None:
         assert blur == pytest.approx(math.hypot(usual, extra), rel=0.1)
 
 
-def test_no_marker_edge_seen_is_no_blur() -> None:
+def test_no_marker_seen_tells_nothing() -> None:
+    """A dark frame (no white, no edge) or a mat out of the frame: neither the light nor
+    the focus is known, and the look leaves views alone."""
     scene = SceneGenerator(DrawnFaces(0)).render(2000)
-    flat = np.full_like(scene.image, 128)
-    assert mat_blur(flat, scene.homography, scene.layout) is None
+    dark = np.full_like(scene.image, 20)
     away = np.array([[1, 0, 5000], [0, 1, 5000], [0, 0, 1]], np.float64) @ scene.homography
-    assert mat_blur(scene.image, away, scene.layout) is None
+    for frame, homography in ((dark, scene.homography), (scene.image, away)):
+        assert look_at(frame, homography, scene.layout) == MatLook()
+    flat = np.full_like(scene.image, 128)  # white enough, but no edge
+    assert mat_blur(flat, scene.homography, scene.layout) is None
 
 
 def test_only_the_blur_beyond_the_usual_is_taken_back() -> None:
