@@ -18,6 +18,7 @@ the kill test hand the loop a scripted source instead.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -217,10 +218,11 @@ class CameraPipeline:
         cal = watcher.cal
         with self._lock:
             again, self._retake = self._retake, set()
+        look = functools.cache(lambda: cal.look_at(frame))  # measured once, if a set is read
         for seat in sorted(again):  # the seat's last play again, older cards under it not
             reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat],
                                            before=self._before.get(seat),
-                                           look=cal.look_at(frame))
+                                           look=look())
             self.results.put(ZoneRead(seat, reading, _jpeg(frame)))
         for event in watcher.update(frame):
             if event.change is ZoneChange.CLEARED:
@@ -231,7 +233,7 @@ class CameraPipeline:
             zone = cal.layout.zones[event.seat] if region is None else region
             self._before[event.seat] = event.before
             reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before,
-                                           look=cal.look_at(frame))
+                                           look=look())
             self.results.put(ZoneRead(event.seat, reading, _jpeg(frame)))
 
 

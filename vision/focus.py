@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.mat import MatLayout
+from vision.mat import MatLayout, around_markers
 from vision.types import BGRImage, Homography
 
 EDGE_REACH = 0.12  # profiles run this share of the marker's side either side of its edge
@@ -36,9 +36,10 @@ SHARPEN_AMOUNT = 1.0
 GREY_WEIGHTS = np.array([0.114, 0.587, 0.299])  # B, G, R as cv2.COLOR_BGR2GRAY weighs them
 
 
-def _edge_profiles(corners: npt.NDArray[np.float32]) -> list[npt.NDArray[np.float64]]:
+def _edge_profiles(corners: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
     """Per side of a marker (mm), a grid of points (PROFILES × PROFILE_STEPS) across its
-    edge, from inside the black square out into the quiet zone."""
+    edge, from inside the black square out into the quiet zone: (4, PROFILES,
+    PROFILE_STEPS, 2)."""
     c = np.asarray(corners, np.float64)
     centre = c.mean(axis=0)
     side = float(np.linalg.norm(c[1] - c[0]))
@@ -52,20 +53,7 @@ def _edge_profiles(corners: npt.NDArray[np.float32]) -> list[npt.NDArray[np.floa
         if np.dot(n, (a + b) / 2 - centre) < 0:
             n = -n  # outwards
         out.append(a + (b - a) * us[:, None, None] + n * ds[None, :, None])
-    return out
-
-
-_GRIDS: dict[tuple[str, float], npt.NDArray[np.float64]] = {}
-
-
-def _edge_grid(layout: MatLayout) -> npt.NDArray[np.float64]:
-    """The profiles' points (mm) of every marker edge of ``layout``: (edges, PROFILES,
-    PROFILE_STEPS, 2), made once per mat."""
-    key = (layout.paper, layout.marker_mm)
-    if key not in _GRIDS:
-        _GRIDS[key] = np.stack([g for corners in layout.markers.values()
-                                for g in _edge_profiles(corners)])
-    return _GRIDS[key]
+    return np.stack(out)
 
 
 def _quartile_widths(profiles: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -92,7 +80,7 @@ def _quartile_widths(profiles: npt.NDArray[np.float64]) -> npt.NDArray[np.float6
 def mat_blur(frame: BGRImage, homography: Homography, layout: MatLayout) -> float | None:
     """The blur of ``frame`` (σ of a Gaussian, frame px) at the mat's marker edges
     (``homography``: mat mm → frame px); ``None`` when no edge shows a clean step."""
-    grid = _edge_grid(layout)
+    grid = around_markers(layout, _edge_profiles).reshape(-1, PROFILES, PROFILE_STEPS, 2)
     edges = len(grid)
     px = cv2.perspectiveTransform(grid.reshape(1, -1, 2), homography)[0].astype(np.float32)
     px = px.reshape(grid.shape)

@@ -10,11 +10,14 @@ of the long edges let :mod:`vision.calibrate` find the mat in a camera frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 from PIL import Image, ImageDraw, ImageFont
 
 from vision.fonts import latin_fonts
@@ -55,6 +58,20 @@ class MatLayout:
     def marker_points(self, ids: list[int]) -> Points:
         """The corners of the given markers, stacked (4 rows per id)."""
         return np.vstack([self.markers[i] for i in ids]).astype(np.float32)
+
+
+_AROUND: dict[tuple[str, float, Callable[[Points], npt.NDArray[Any]]], npt.NDArray[Any]] = {}
+
+
+def around_markers(layout: MatLayout, points: Callable[[Points], npt.NDArray[Any]]
+                   ) -> npt.NDArray[Any]:
+    """``points(corners)`` (mm) for each of ``layout``'s markers, stacked (markers first);
+    made once per mat and per ``points``: the places sampled round the markers in every
+    frame (:mod:`vision.white`, :mod:`vision.focus`)."""
+    key = (layout.paper, layout.marker_mm, points)
+    if key not in _AROUND:
+        _AROUND[key] = np.stack([points(c) for c in layout.markers.values()])
+    return _AROUND[key]
 
 
 def _square(x: float, y: float, s: float) -> Points:

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.mat import QUIET_ZONE, MatLayout
+from vision.mat import QUIET_ZONE, MatLayout, around_markers
 from vision.types import BGRImage, Homography
 
 # The ring sampled round each marker, as shares of the marker's side out from its edge:
@@ -61,8 +61,10 @@ class WhiteBalance:
             return "光色正常 light is white"
         b, g, r = (1.0 / x for x in self.gains)
         grey = (b + g + r) / 3
-        tint = ("偏暖 warm" if r > b else "偏冷 cool") if max(b, g, r) - min(b, g, r) > \
-            2 * NEUTRAL_WITHIN * grey else "白 white"
+        if max(b, g, r) - min(b, g, r) <= 2 * NEUTRAL_WITHIN * grey:
+            tint = "白 white"
+        else:
+            tint = "偏暖 warm" if r > b else "偏冷 cool"
         dim = ", 偏暗 dim" if grey < 1 - NEUTRAL_WITHIN else ""
         return (f"光线 light {tint}{dim}: white seen as B {b:.2f} G {g:.2f} R {r:.2f} "
                 f"of what is read, corrected")
@@ -87,22 +89,11 @@ def _ring_mm(corners: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return np.vstack(pts).astype(np.float32)
 
 
-_RINGS: dict[tuple[str, float], npt.NDArray[np.float32]] = {}
-
-
-def _rings_mm(layout: MatLayout) -> npt.NDArray[np.float32]:
-    """Every marker's ring points (mm): (markers, points, 2), made once per mat."""
-    key = (layout.paper, layout.marker_mm)
-    if key not in _RINGS:
-        _RINGS[key] = np.stack([_ring_mm(c) for c in layout.markers.values()])
-    return _RINGS[key]
-
-
 def mat_white(frame: BGRImage, homography: Homography, layout: MatLayout) -> WhiteBalance | None:
     """The white balance the mat's marker quiet zones call for in ``frame``
     (``homography``: mat mm → frame px); ``None`` when no quiet zone shows white."""
     h, w = frame.shape[:2]
-    mm = _rings_mm(layout)
+    mm = around_markers(layout, _ring_mm)  # (markers, points, 2)
     every = cv2.perspectiveTransform(mm.reshape(1, -1, 2), homography)[0].reshape(mm.shape)
     rings, unclipped = [], []
     for px in every:
