@@ -19,6 +19,7 @@ and cards come in few sizes.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.indices import (
+    INDEX_BOX,
     IndexMark,
     PaperInk,
     StrayInk,
@@ -46,6 +48,7 @@ MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 # them were taken for two in dev sets, two steps of 30–35 mm with a joker's corner were not).
 TWO_STEPS_MM = 24.0
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
+ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no card between)
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 # A jumbo index (大字牌: glyphs of 12.8–15 mm against 7.6–11.6 mm on the other dev decks)
@@ -61,6 +64,8 @@ INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 # 10 of 90 others do; the rest of the 27 miss a card between read ones, not at an end).
 ROOM_MM = 6.0
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
+SAME_MATCH = 0.25  # glyph heights: unread corners whose matches lie this close found one index
+PART_LEAST = 0.6  # glyph heights: the least of a covered read glyph matched to a corner
 TEMPLATE_PX = 24  # a glyph height, in the pixels corners are compared at
 
 
@@ -216,6 +221,27 @@ def _in_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
     return in_any_index_box(np.stack([xs, ys], axis=1).astype(np.float64), read)
 
 
+@dataclass(frozen=True)
+class ReadBoxes:
+    """The read indices' own boxes, where an unread corner's ink and matches are not
+    counted (they are those indices'): ``beside`` glyph heights to either side for the
+    indices of the set's main rank and its 2s, as wide as usual (:data:`INDEX_BOX`) for the
+    others (an odd rank may be a misread wider index) and in a set of 10s (two digits wide,
+    and a 10 whose "0" lies hidden reads as a 2)."""
+
+    read: Sequence[IndexMark]
+    main: Rank | None = None
+    beside: float = INDEX_BOX[2]
+
+    def hold(self, points: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """Which ``points`` (n, 2) lie in one of the boxes."""
+        narrow = ((Rank.TWO, self.main) if self.main is not None and self.main is not Rank.TEN
+                  else ())
+        ours = [m for m in self.read if m.rank in narrow]
+        others = [m for m in self.read if m.rank not in narrow]
+        return in_any_index_box(points, others) | in_any_index_box(points, ours, self.beside)
+
+
 def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
              half: float, size: int) -> npt.NDArray[np.float32]:
     """A square of ``gray`` around ``center`` (half-side ``half`` px), turned so that the
@@ -231,28 +257,38 @@ def _upright(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[n
 
 def _likeness(gray: npt.NDArray[np.uint8], frame: FanFrame, center: npt.NDArray[np.float64],
               templates: list[npt.NDArray[np.float32]], height: float,
-              read: list[IndexMark]) -> float:
+              read: ReadBoxes, shows: float = math.inf
+              ) -> tuple[float, npt.NDArray[np.float64]]:
     """How well the ink at an unread corner matches the ``templates`` (:func:`_templates`):
     the best normalised correlation within half a glyph of ``center``, leaving out matches
-    centred in a read index's own box (:func:`in_index_box`: a corner inferred beside a read
-    index would match that index itself)."""
+    centred in a ``read`` index's own box (a corner inferred beside a read index would match
+    that index itself); and where that match is centred.  ``shows``: how far past its centre
+    (glyph heights, across the fan) the corner's glyph shows before the next card covers
+    it; only that part of the templates is matched, but no less than :data:`PART_LEAST`."""
     size = round(2.4 * TEMPLATE_PX)
     window = _upright(gray, frame, center, 1.2 * height, size)
     scale = 2.4 * height / size  # image pixels per window pixel
-    best = -1.0
-    for t in templates:
-        if window.shape[0] < t.shape[0]:
+    best, where = -1.0, center
+    for whole in templates:
+        if window.shape[0] < whole.shape[0]:
+            continue
+        cut = int(np.clip(whole.shape[1] / 2 + shows * TEMPLATE_PX, PART_LEAST * TEMPLATE_PX,
+                          whole.shape[1]))
+        t = np.ascontiguousarray(whole[:, :cut])
+        if t.std() < 1e-3:
             continue
         fit = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
         v, u = np.mgrid[:fit.shape[0], :fit.shape[1]]
         # each match's centre, in the image: window (u, v) as _upright samples it
-        du = (u.ravel() + t.shape[1] / 2 - size / 2) * scale
+        du = (u.ravel() + whole.shape[1] / 2 - size / 2) * scale
         dv = (v.ravel() + t.shape[0] / 2 - size / 2) * scale
-        free = ~in_any_index_box(center + du[:, None] * frame.across
-                                 + dv[:, None] * frame.down, read)
+        points = center + du[:, None] * frame.across + dv[:, None] * frame.down
+        free = ~read.hold(points)
         if free.any():
-            best = max(best, float(fit.ravel()[free].max()))
-    return best
+            k = int(np.flatnonzero(free)[np.argmax(fit.ravel()[free])])
+            if fit.ravel()[k] > best:
+                best, where = float(fit.ravel()[k]), points[k]
+    return best, where
 
 
 def _templates(gray: npt.NDArray[np.uint8], frame: FanFrame,
@@ -276,14 +312,16 @@ def _steps(a: float, b: float, n: int) -> list[float]:
 
 
 def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step: float,
-           height: float, read: list[IndexMark]) -> bool:
+           height: float, read: ReadBoxes) -> bool:
     """Whether an unread corner holds ink (a mark merged with the covering card's outline,
-    which is no stray): :data:`INKED` of the corner, outside every read index's own box."""
+    which is no stray): :data:`INKED` of the corner, outside every ``read`` index's own
+    box."""
     ys, xs = _box_pixels(ink.inks.ink.shape, frame, center, 0.4 * step, 0.6 * height,
                          0.9 * height)
     if not len(ys):
         return False
-    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, read)
+    inked = ((ink.inks.ink[ys, xs] > 0)
+             & ~read.hold(np.stack([xs, ys], axis=1).astype(np.float64)))
     return bool(inked.sum() >= INKED * len(ys))
 
 
@@ -318,6 +356,27 @@ def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | N
     gaps = np.diff(places)
     gaps = gaps[gaps >= MIN_STEP_MM * px_per_mm]
     return float(np.median(gaps[gaps < 1.5 * gaps.min()])) if len(gaps) else None
+
+
+def in_single_steps(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
+                    px_per_mm: float) -> npt.NDArray[np.bool_]:
+    """Which ``points`` (n, 2) lie across the fan between two neighbouring read cards surely a
+    single step apart (under :data:`ONE_STEP` steps): on the lower card's strip, where no
+    other card's corner has room to show.  Only a fan of three or more read cards tells its
+    step."""
+    out = np.zeros(len(points), bool)
+    if len(cards) < 3 or not len(points):
+        return out
+    frame = fan_frame([m for marks in cards for m in marks])
+    places, line, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
+    step = _single_step(places, px_per_mm)
+    if step is None or np.isnan(line):
+        return out
+    across = points @ frame.across
+    for a, b in itertools.pairwise(places):
+        if MIN_STEP_MM * px_per_mm <= b - a < ONE_STEP * step:
+            out |= (across > a) & (across < b)
+    return out
 
 
 def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: float,
@@ -397,15 +456,31 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     models = [np.array(m.center, np.float64) for m in marks_read
               if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
     templates = _templates(ink.inks.darkest, frame, models, height)
-    out = []
+    # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
+    # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`),
+    # and it is matched by the part the next card leaves showing (not a 10's: the part of its
+    # two digits left showing is the "1", a stroke like any card's edge).
+    jumbo = height >= JUMBO_GLYPH_MM * px_per_mm and main is not Rank.TEN
+    boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
+    out: list[UnreadCard] = []
+    matched: list[npt.NDArray[np.float64]] = []  # where main-rank corners matched
     for center in corners:
         joker = _kind(image, ink, frame, center, height, joker_red, marks_read)
-        like = (_likeness(ink.inks.darkest, frame, center, templates, height, marks_read)
-                if models
-                else -1.0)
+        shows = math.inf
+        if jumbo:  # the next card's side, read or inferred, covers part of the glyph
+            p = float(center @ frame.across)
+            cover = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
+            shows = (cover - inset - p) / height
+        like, seen_at = (_likeness(ink.inks.darkest, frame, center, templates, height, boxes,
+                                   shows)
+                         if models else (-1.0, center))
         if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
-                                     or _inked(ink, frame, center, step, height, marks_read)):
+                                     or _inked(ink, frame, center, step, height, boxes)):
             continue  # nothing there to read: the fan's steps are merely uneven
         rank = main if main is not None and like >= LIKE_MAIN else joker
+        if rank == main:
+            if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
+                continue  # two corners of an uneven fan's gap found the same index
+            matched.append(seen_at)
         out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like))
     return out

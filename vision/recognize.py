@@ -27,7 +27,14 @@ from vision.candidates import offered, with_fan, with_one_more, with_tens, with_
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
-from vision.fan import UnreadCard, fan_frame, main_natural, room_for_more, unread_cards
+from vision.fan import (
+    UnreadCard,
+    fan_frame,
+    in_single_steps,
+    main_natural,
+    room_for_more,
+    unread_cards,
+)
 from vision.glyphs import (
     GlyphClassifier,
     GlyphModel,
@@ -546,6 +553,17 @@ def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[Stra
             or not any(_beside_on_its_line(s, m, h) and behind(s, m) for m in far)]
 
 
+def _off_single_steps(groups: list[list[StrayInk]], cards: list[CardReading]
+                      ) -> list[list[StrayInk]]:
+    """``groups`` of strays less those lying wholly between two read cards of the fan a single
+    step apart (:func:`vision.fan.in_single_steps`): the lower card's own pips, as no card
+    between has room to show its corner."""
+    marks = [c.marks for c in cards]
+    return [g for g in groups
+            if not in_single_steps(marks, np.array([s.center for s in g], np.float64),
+                                   ZONE_PX_PER_MM).all()]
+
+
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
     """Whether an index read at least :data:`DROPPED_SCORE` but dropped as unlike the set's
     others (:func:`vision.indices.consistent`: its size or match) lies on the set's index
@@ -721,6 +739,8 @@ class Recognizer:
         if seen and earlier is None:
             ahead = {id(s) for s in _off_far_line([s for g in seen for s in g], cards)}
             unread = [g for g in seen if any(id(s) in ahead for s in g)]
+        if unread:
+            unread = _off_single_steps(unread, counted)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line): no doubt if the fan's edges part as many cards as read
         on_faces = (bool(unread) and len(counted) >= 2

@@ -15,6 +15,7 @@ from vision.fan import (
     END_GLYPH_MM,
     JUMBO_GLYPH_MM,
     TWO_STEPS_MM,
+    ReadBoxes,
     _box_pixels,
     _end_glyph,
     _kind,
@@ -24,6 +25,7 @@ from vision.fan import (
     _stray_between,
     _templates,
     fan_frame,
+    in_single_steps,
     unread_cards,
 )
 from vision.indices import IndexMark, InkMap, PaperInk, StrayInk
@@ -249,8 +251,10 @@ def test_an_unread_corner_beside_a_read_index_is_not_taken_for_it() -> None:
     frame = fan_frame([four])
     templates = _templates(gray, frame, [np.array(four.center)], 30.0)
     beside = np.array([113.0 - 12.0, 110.0])  # 0.4 glyph heights off the read 4
-    assert _likeness(gray, frame, beside, templates, 30.0, []) > 0.9
-    assert _likeness(gray, frame, beside, templates, 30.0, [four]) < 0.62
+    like, where = _likeness(gray, frame, beside, templates, 30.0, ReadBoxes([]))
+    assert like > 0.9
+    assert where == pytest.approx(four.center, abs=3.0)  # the match is the 4 itself
+    assert _likeness(gray, frame, beside, templates, 30.0, ReadBoxes([four]))[0] < 0.62
 
 
 def test_a_jumbo_index_fans_ends_are_measured_as_a_usual_glyphs() -> None:
@@ -272,3 +276,104 @@ def test_a_jumbo_fans_bottom_card_beyond_its_read_ones_is_counted(
     assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert reading.notation == cards
+
+
+# jumbo development decks: an index half under the next card, between read ones, was not
+# matched to the set's rank (its covered half unlike the read glyphs) nor seen as ink (inside
+# the read neighbour's own box, 0.8 of a jumbo glyph to either side): the fan dropped it
+# (7777777777 read 77777777), or took it for a joker (88888882R read 888882BRR)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    (1, 2058, 2, "7777777777"), (1, 2011, 2, "88888882R"), (1, 2032, 5, "55552"),
+    (0, 2025, 5, "KKKKK2BB"),
+])
+def test_a_jumbo_index_half_under_the_next_card_is_read_as_the_sets_rank(
+        deck: int, seed: int, seat: int, cards: str) -> None:
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == cards
+    assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
+def test_a_covered_glyph_is_matched_by_the_part_that_shows() -> None:
+    """Matched whole, a 4 whose right part lies under the next card is unlike the set's 4s;
+    matched by the part left of the next card's side, it is one."""
+    gray = np.full((240, 360), 255, np.uint8)
+    cv2.putText(gray, "4", (60, 132), cv2.FONT_HERSHEY_SIMPLEX, 2.0, 0, 4)  # read, whole
+    cv2.putText(gray, "4", (200, 132), cv2.FONT_HERSHEY_SIMPLEX, 2.0, 0, 4)
+    gray[:, 216:] = 255  # the next card covers the second 4 from its middle on
+    gray[:, 216:218] = 0  # (its edge)
+    four = IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SIX, (80.0, 110.0), (0.0, 1.0), 44.0, "S", 1)
+    frame = fan_frame([four])
+    templates = _templates(gray, frame, [np.array(four.center)], 44.0)
+    covered = np.array([220.0, 110.0])
+    assert _likeness(gray, frame, covered, templates, 44.0, ReadBoxes([four]))[0] < 0.62
+    assert _likeness(gray, frame, covered, templates, 44.0, ReadBoxes([four]),
+                     shows=-4 / 44)[0] > 0.9
+
+
+def _fours(view: np.ndarray, xs: list[int]) -> list[tuple[IndexMark, ...]]:
+    """4s 44 px tall drawn on ``view`` (white) centred on the line y = 110 at ``xs``, as
+    read cards."""
+    for x in xs:
+        cv2.putText(view, "4", (x - 20, 132), cv2.FONT_HERSHEY_SIMPLEX, 2.0, (0, 0, 0), 4)
+    return [(IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SIX, (float(x), 110.0), (0.0, 1.0), 44.0,
+                       "S", 1),) for x in xs]
+
+
+def test_two_corners_of_an_uneven_gap_matching_one_index_are_one_card() -> None:
+    """An uneven fan's wide gap can be taken for three steps where two are: both corners
+    inferred in it then match the one unread index between them, which is one card (anglo
+    QQQQ2 read QQQQQ2B: the small Q♥ counted twice)."""
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [100, 136, 172, 280, 316])  # a step of 36 px, then a gap of 108
+    hidden = _fours(view, [226])  # drawn, not read: the gap is two steps of 54 px
+    rec = Recognizer()
+    survey = rec.finder.survey(view)
+    found = unread_cards(view, cards, [], survey.ink, ZONE_PX_PER_MM, rec.finder.joker_red)
+    assert [u.rank for u in found] == [Rank.FOUR]
+    assert abs(found[0].center[0] - hidden[0][0].center[0]) < 30.0
+
+
+def test_ink_between_read_cards_a_single_step_apart_is_on_the_lower_card() -> None:
+    """Between two neighbouring read cards one step apart no other card has room to show
+    its corner (a paris 6♥'s big heart beside its index: 666 read unsure); in a gap of two
+    steps there is room.  Two read cards tell no step."""
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [100, 140, 180, 260])  # steps of 40 px, then two
+    points = np.array([[120.0, 110.0], [160.0, 130.0], [220.0, 110.0], [300.0, 110.0],
+                       [80.0, 110.0]])
+    assert in_single_steps(cards, points, ZONE_PX_PER_MM).tolist() == [
+        True, True, False, False, False]
+    assert not in_single_steps(cards[:2], points, ZONE_PX_PER_MM).any()
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2034, 1, "666"),  # the 6♥'s big heart between its index and the next card's
+    ("paris", 2053, 4, "444444"),
+])
+def test_a_lower_cards_pip_on_its_strip_leaves_no_doubt(shared_data: Path, deck: str,
+                                                        seed: int, seat: int,
+                                                        cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == cards
+    assert not reading.unsure, reading.why()
+
+
+def test_the_boxes_of_the_main_ranks_indices_may_be_narrower_than_others() -> None:
+    """A jumbo fan's read indices of its rank, and its 2s, keep a usual glyph's box, so that
+    the next card's index, half under it, is not taken in; an odd rank's (perhaps a misread,
+    wider index) and those of a set of 10s (two digits; a 10 whose "0" lies hidden reads as
+    a 2) keep the usual width."""
+    def mark(rank: Rank, x: float) -> IndexMark:
+        return IndexMark(rank, 0.9, 0.3, Rank.SIX, (x, 100.0), (0.0, 1.0), 60.0, "S", 1)
+
+    point = np.array([[100.0 + 0.6 * 60.0, 110.0]])  # 0.6 glyph heights beside the index
+    assert not ReadBoxes([mark(Rank.SEVEN, 100.0)], Rank.SEVEN, 0.4).hold(point)[0]
+    assert ReadBoxes([mark(Rank.FOUR, 100.0)], Rank.SEVEN, 0.4).hold(point)[0]
+    assert not ReadBoxes([mark(Rank.TWO, 100.0)], Rank.SEVEN, 0.4).hold(point)[0]
+    assert ReadBoxes([mark(Rank.TEN, 100.0)], Rank.TEN, 0.4).hold(point)[0]
+    assert ReadBoxes([mark(Rank.TWO, 100.0)], Rank.TEN, 0.4).hold(point)[0]
+    assert ReadBoxes([mark(Rank.SEVEN, 100.0)]).hold(point)[0]  # no main rank: usual boxes

@@ -44,12 +44,10 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
 
 # jumbo development decks (seeds 2000+): a jumbo index's JOKER half under the next card,
 # between two read indices a step and a half apart, had these sets read sure and wrong
-# (and drawn-jumbo-2's JJJJRR, seed 2008, now read right: test_fan)
+# (drawn-jumbo-2's JJJJRR, seed 2008, is now read right: test_fan; so are drawn-jumbo-0's
+# 66666BBR and others, their hidden card counted by the fan since the seventeenth session)
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "offered"), [
-    (0, 2028, 1, "66666BBR", "66666BR", True),
     (2, 2028, 1, "66666BBR", "66666BR", True),
-    (1, 2022, 5, "QQQQ2", "QQQQ", True),
-    (2, 2038, 2, "33333322BR", "3333332BR", False),
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
         deck: int, seed: int, seat: int, truth: str, read: str, offered: bool) -> None:
@@ -97,10 +95,10 @@ def test_ink_on_a_whole_cards_face_is_its_own() -> None:
 
 # jumbo development decks: the top card's small face pips lie on the index line, beside its
 # index, and read as unread corners: right sets unsure; none where the fan's edges part
-# fewer cards than were read (a fan of ten 7s read with eight stays unsure)
+# fewer cards than were read (3332, its edges parting two, stays unsure)
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "sure"), [
     (1, 2009, 1, "44", "44", True), (1, 2001, 2, "666", "666", True),
-    (1, 2058, 2, "7777777777", "77777777", False),
+    (1, 2039, 0, "3332", "3332", False),
 ])
 def test_a_whole_cards_own_pips_leave_no_doubt_where_the_edges_agree(
         deck: int, seed: int, seat: int, truth: str, read: str, sure: bool) -> None:
