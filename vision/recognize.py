@@ -742,7 +742,8 @@ class Recognizer:
         if unread:
             unread = _off_single_steps(unread, counted)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
-        # pips lie on the index line): no doubt if the fan's edges part as many cards as read
+        # pips lie on the index line, a court card's art beside its index): no doubt, unless
+        # the fan's edges part more cards than were read (below)
         on_faces = (bool(unread) and len(counted) >= 2
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
@@ -765,8 +766,6 @@ class Recognizer:
             if parted is not None and parted > len(counted):
                 doubts = (Doubt.MORE_EDGES,)
                 cands = with_one_more(cands)
-            elif on_faces and parted != len(counted):
-                doubts = (Doubt.UNREAD_CORNER,)
         unsure = bool(doubts)
         if in_fan:
             cands = with_fan(cands, in_fan)

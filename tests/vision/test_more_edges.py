@@ -2,16 +2,18 @@
 recognize._FanEdges, vision.joker_fan.fan_strips): when they part more cards than were
 read, a card's index lay hidden where no gap or stray ink showed it, and the set is unsure
 (Doubt.MORE_EDGES) with one more card among its candidates.  Ink only on a whole card's
-face (recognize._off_whole_faces) is no unread corner where the edges part as many cards
-as were read."""
+face (recognize._off_whole_faces) is no unread corner: the set is sure unless the edges
+part more cards than were read."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.candidates import with_one_more
-from vision.faces import DrawnFaces
+from vision.faces import DrawnFaces, FolderFaces
 from vision.indices import IndexMark, StrayInk
 from vision.recognize import (
     CardReading,
@@ -94,16 +96,24 @@ def test_ink_on_a_whole_cards_face_is_its_own() -> None:
 
 
 # jumbo development decks: the top card's small face pips lie on the index line, beside its
-# index, and read as unread corners: right sets unsure; none where the fan's edges part
-# fewer cards than were read (3332, its edges parting two, stays unsure)
-@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "sure"), [
-    (1, 2009, 1, "44", "44", True), (1, 2001, 2, "666", "666", True),
-    (1, 2039, 0, "3332", "3332", False),
+# index, and read as unread corners: right sets unsure.  Nor do edges parting fewer cards
+# than were read tell of a hidden one (3332, its edges parting two, was unsure)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    (1, 2009, 1, "44"), (1, 2001, 2, "666"), (1, 2039, 0, "3332"),
 ])
-def test_a_whole_cards_own_pips_leave_no_doubt_where_the_edges_agree(
-        deck: int, seed: int, seat: int, truth: str, read: str, sure: bool) -> None:
+def test_a_whole_cards_own_pips_leave_no_doubt(deck: int, seed: int, seat: int,
+                                              truth: str) -> None:
     reading = _read_jumbo(deck, seed, seat, truth)
-    assert reading.notation == read
-    assert reading.unsure is not sure
-    if not sure:
-        assert reading.doubts == (Doubt.UNREAD_CORNER,)
+    assert reading.notation == truth and not reading.unsure
+
+
+# paris' kings: the top card's art (its eyes, its crown) lies on the index line beside its
+# index; the fan's edges, crossed by the art's own lines, part three cards or none
+@pytest.mark.parametrize(("seed", "seat"), [(2001, 0), (2001, 2)])
+def test_a_court_cards_art_on_the_top_card_leaves_no_doubt(shared_data: Path, seed: int,
+                                                            seat: int) -> None:
+    sets = {s: parse_cards("K" * n) for s, n in enumerate((4, 3, 5, 2, 6, 3))}
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(seed, sets)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.cards == sets[seat] and not reading.unsure, reading.why()
