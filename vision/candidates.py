@@ -22,10 +22,12 @@ Candidates = list[tuple[tuple[Rank, ...], float]]  # sets and how likely, likeli
 
 def with_tens(cands: Candidates, doubted: int) -> Candidates:
     """Candidates when ``doubted`` 2s may be 10s (:func:`vision.recognize._twos_like_tens`):
-    the reading, then with all of them as 10s, then with one, then the other candidates."""
+    the reading, then with all of them as 10s, then all but one (a wild 2 among 10s), then
+    one, then the other candidates."""
     best, conf = cands[0]
     out: dict[tuple[Rank, ...], float] = {best: conf}
-    for k in (min(doubted, best.count(Rank.TWO)), 1):
+    many = min(doubted, best.count(Rank.TWO))
+    for k in (k for k in (many, many - 1, 1) if k > 0):
         ranks = list(best)
         for _ in range(k):
             ranks.remove(Rank.TWO)

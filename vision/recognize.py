@@ -28,6 +28,7 @@ from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
 from vision.fan import (
+    JUMBO_GLYPH_MM,
     UnreadCard,
     fan_frame,
     in_single_steps,
@@ -436,11 +437,15 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
     """Which of ``cards`` read as 2 may be a 10 whose "0" the next card hides: in a set
     with a 10 read, a 2 all of whose indices read less than :data:`TWO_OR_TEN` better
     than as "10" (a jumbo 10's lone "1" reads as a 2 by 0.14–0.17, true 2s beside 10s by
-    0.15–0.36: a doubt, not a reading; no set of the dev sets read right turned unsure)."""
+    0.15–0.36: a doubt, not a reading; no set of the dev sets read right turned unsure);
+    with a jumbo index (:data:`vision.fan.JUMBO_GLYPH_MM`), every 2: a jumbo 10's "1" reads
+    as a 2 by any margin (sets of jumbo 10s read `T22`, `TTT2`, `T222` sure, 16 of 216)."""
     if not any(c.rank is Rank.TEN for c in cards):
         return []
-    return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and all(
-        m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks)]
+    jumbo = (set_glyph_height([m for c in cards for m in c.marks])
+             >= JUMBO_GLYPH_MM * ZONE_PX_PER_MM)
+    return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or all(
+        m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks))]
 
 
 def _askew(marks: list[IndexMark]) -> bool:
