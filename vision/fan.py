@@ -361,9 +361,11 @@ def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | N
 def in_single_steps(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
                     px_per_mm: float) -> npt.NDArray[np.bool_]:
     """Which ``points`` (n, 2) lie across the fan between two neighbouring read cards surely a
-    single step apart (under :data:`ONE_STEP` steps): on the lower card's strip, where no
-    other card's corner has room to show.  Only a fan of three or more read cards tells its
-    step."""
+    single step apart (under :data:`ONE_STEP` steps, and closer than two strips that show a
+    whole index, :data:`TWO_STEPS_MM`): on the lower card's strip, where no other card's
+    corner has room to show.  Only a fan of three or more read cards tells its step (and
+    where every gap holds a joker, the step read is two: anglo `555RR`, its gaps 23 and
+    26 mm, read a sure `555` without the bound)."""
     out = np.zeros(len(points), bool)
     if len(cards) < 3 or not len(points):
         return out
@@ -374,7 +376,7 @@ def in_single_steps(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.f
         return out
     across = points @ frame.across
     for a, b in itertools.pairwise(places):
-        if MIN_STEP_MM * px_per_mm <= b - a < ONE_STEP * step:
+        if MIN_STEP_MM * px_per_mm <= b - a < min(ONE_STEP * step, TWO_STEPS_MM * px_per_mm):
             out |= (across > a) & (across < b)
     return out
 

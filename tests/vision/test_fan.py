@@ -346,6 +346,13 @@ def test_ink_between_read_cards_a_single_step_apart_is_on_the_lower_card() -> No
     assert in_single_steps(cards, points, ZONE_PX_PER_MM).tolist() == [
         True, True, False, False, False]
     assert not in_single_steps(cards[:2], points, ZONE_PX_PER_MM).any()
+    # an even fan whose every gap holds a joker (anglo 555RR): its read step is two, and a
+    # gap of 24 mm or more has room for two strips that show a whole index
+    wide = _fours(np.full((300, 700, 3), 255, np.uint8), [100, 200, 300])
+    between = np.array([[150.0, 110.0], [250.0, 110.0]])
+    assert not in_single_steps(wide, between, ZONE_PX_PER_MM).any()
+    assert in_single_steps(_fours(np.full((300, 700, 3), 255, np.uint8), [100, 190, 280]),
+                           between - [5.0, 0.0], ZONE_PX_PER_MM).all()
 
 
 @pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
