@@ -358,17 +358,32 @@ def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | N
     return float(np.median(gaps[gaps < 1.5 * gaps.min()])) if len(gaps) else None
 
 
-def in_single_steps(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
-                    px_per_mm: float) -> npt.NDArray[np.bool_]:
-    """Which ``points`` (n, 2) lie across the fan between two neighbouring read cards surely a
+def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
+                px_per_mm: float) -> list[tuple[IndexMark, ...] | None]:
+    """For each of ``points`` (n, 2), the read card (as the indices it was read from) on
+    whose strip it lies when that card and the next read card across the fan are surely a
     single step apart (under :data:`ONE_STEP` steps, and closer than two strips that show a
-    whole index, :data:`TWO_STEPS_MM`): on the lower card's strip, where no other card's
-    corner has room to show.  Only a fan of three or more read cards tells its step (and
-    where every gap holds a joker, the step read is two: anglo `555RR`, its gaps 23 and
-    26 mm, read a sure `555` without the bound)."""
-    out = np.zeros(len(points), bool)
+    whole index, :data:`TWO_STEPS_MM`): there no other card's corner has room to show.
+    ``None`` elsewhere.  Only a fan of three or more read cards tells its step (and where
+    every gap holds a joker, the step read is two: anglo `555RR`, its gaps 23 and 26 mm,
+    read a sure `555` without the bound)."""
+    out: list[tuple[IndexMark, ...] | None] = [None] * len(points)
     if len(cards) < 3 or not len(points):
         return out
+    frame = fan_frame([m for marks in cards for m in marks])
+    card_w = CARD_WIDTH_MM * px_per_mm
+    places, line, _ = _fan_positions(cards, frame, card_w)
+    step = _single_step(places, px_per_mm)
+    if step is None or np.isnan(line):
+        return out
+    at = sorted(((float(_fan_positions([c], frame, card_w)[0][0]), c) for c in cards),
+                key=lambda pc: pc[0])
+    across = points @ frame.across
+    for (a, lower), (b, _) in itertools.pairwise(at):
+        if MIN_STEP_MM * px_per_mm <= b - a < min(ONE_STEP * step, TWO_STEPS_MM * px_per_mm):
+            for i in np.flatnonzero((across > a) & (across < b)):
+                out[int(i)] = lower
+    return out
     frame = fan_frame([m for marks in cards for m in marks])
     places, line, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
     step = _single_step(places, px_per_mm)

@@ -27,16 +27,18 @@ from vision.candidates import offered, with_fan, with_one_more, with_tens, with_
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
+from vision.faces import RED_SUITS
 from vision.fan import (
     JUMBO_GLYPH_MM,
     UnreadCard,
     fan_frame,
-    in_single_steps,
+    lower_cards,
     main_natural,
     room_for_more,
     unread_cards,
 )
 from vision.glyphs import (
+    PIP_LABELS,
     GlyphClassifier,
     GlyphModel,
     covered_model,
@@ -558,15 +560,24 @@ def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[Stra
             or not any(_beside_on_its_line(s, m, h) and behind(s, m) for m in far)]
 
 
-def _off_single_steps(groups: list[list[StrayInk]], cards: list[CardReading]
-                      ) -> list[list[StrayInk]]:
-    """``groups`` of strays less those lying wholly between two read cards of the fan a single
-    step apart (:func:`vision.fan.in_single_steps`): the lower card's own pips, as no card
-    between has room to show its corner."""
+def _off_single_steps(groups: list[list[StrayInk]], cards: list[CardReading],
+                      joker_red: float) -> list[list[StrayInk]]:
+    """``groups`` of strays less those lying wholly on the strips of read natural cards a
+    single step before the next read card (:func:`vision.fan.lower_cards`), each in its
+    card's suit colour: that card's own pips or art, as no card between has room to show
+    its corner.  Not on a joker's strip, nor in another colour: a joker whose corner is a
+    narrow word (anglo's, ~4 mm) fits in beside another (`33BR` read a sure `33B`)."""
     marks = [c.marks for c in cards]
+
+    def own(stray: StrayInk, lower: tuple[IndexMark, ...] | None) -> bool:
+        pips = {m.pip for m in lower or ()}
+        return bool(pips) and pips <= set(PIP_LABELS) and all(
+            (p in RED_SUITS) == (stray.redness > joker_red) for p in pips)
+
     return [g for g in groups
-            if not in_single_steps(marks, np.array([s.center for s in g], np.float64),
-                                   ZONE_PX_PER_MM).all()]
+            if not all(own(s, c) for s, c in zip(
+                g, lower_cards(marks, np.array([s.center for s in g], np.float64),
+                               ZONE_PX_PER_MM), strict=True))]
 
 
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
@@ -745,7 +756,7 @@ class Recognizer:
             ahead = {id(s) for s in _off_far_line([s for g in seen for s in g], cards)}
             unread = [g for g in seen if any(id(s) in ahead for s in g)]
         if unread:
-            unread = _off_single_steps(unread, counted)
+            unread = _off_single_steps(unread, counted, self.finder.joker_red)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line, a court card's art beside its index): no doubt, unless
         # the fan's edges part more cards than were read (below)

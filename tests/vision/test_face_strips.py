@@ -146,9 +146,10 @@ def test_a_read_jokers_own_print_is_no_unread_corner(shared_data: Path, seed: in
 
 def test_a_read_jokers_print_between_read_cards_a_step_apart_needs_no_face(
         shared_data: Path) -> None:
-    """`44444BB` (neoclassical, a 小王 read by its taught mark): its JOKER letters lie between
-    two read cards a single fan step apart, where no other card has room to show a corner
-    (vision.fan.in_single_steps), so the set reads sure even without the taught faces."""
+    """`44444BB` (neoclassical, a 小王 read by its taught mark): its black JOKER letters lie
+    on a black 4's strip a single fan step before the next read card, where no other card
+    has room to show a corner (vision.fan.lower_cards), so the set reads sure even without
+    the taught faces."""
     faces = FolderFaces(shared_data / "card-faces" / "neoclassical")
     blind, truth = _read(dataclasses.replace(_taught(faces), faces=None), faces, 2015, 4)
     assert format_cards(truth) == "44444BB"

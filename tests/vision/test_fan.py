@@ -25,11 +25,18 @@ from vision.fan import (
     _stray_between,
     _templates,
     fan_frame,
-    in_single_steps,
+    lower_cards,
     unread_cards,
 )
 from vision.indices import IndexMark, InkMap, PaperInk, StrayInk
-from vision.recognize import ZONE_PX_PER_MM, Recognizer, group_cards, zone_view
+from vision.recognize import (
+    ZONE_PX_PER_MM,
+    CardReading,
+    Recognizer,
+    _off_single_steps,
+    group_cards,
+    zone_view,
+)
 from vision.synth import Effects, SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -337,22 +344,43 @@ def test_two_corners_of_an_uneven_gap_matching_one_index_are_one_card() -> None:
 
 def test_ink_between_read_cards_a_single_step_apart_is_on_the_lower_card() -> None:
     """Between two neighbouring read cards one step apart no other card has room to show
-    its corner (a paris 6♥'s big heart beside its index: 666 read unsure); in a gap of two
-    steps there is room.  Two read cards tell no step."""
+    its corner (a paris 6♥'s big heart beside its index: 666 read unsure): the ink there
+    lies on the lower card's strip.  In a gap of two steps there is room; two read cards
+    tell no step."""
     view = np.full((300, 560, 3), 255, np.uint8)
     cards = _fours(view, [100, 140, 180, 260])  # steps of 40 px, then two
     points = np.array([[120.0, 110.0], [160.0, 130.0], [220.0, 110.0], [300.0, 110.0],
                        [80.0, 110.0]])
-    assert in_single_steps(cards, points, ZONE_PX_PER_MM).tolist() == [
-        True, True, False, False, False]
-    assert not in_single_steps(cards[:2], points, ZONE_PX_PER_MM).any()
+    assert lower_cards(cards, points, ZONE_PX_PER_MM) == [cards[0], cards[1], None, None, None]
+    assert lower_cards(cards[:2], points, ZONE_PX_PER_MM) == [None] * 5
     # an even fan whose every gap holds a joker (anglo 555RR): its read step is two, and a
     # gap of 24 mm or more has room for two strips that show a whole index
     wide = _fours(np.full((300, 700, 3), 255, np.uint8), [100, 200, 300])
     between = np.array([[150.0, 110.0], [250.0, 110.0]])
-    assert not in_single_steps(wide, between, ZONE_PX_PER_MM).any()
-    assert in_single_steps(_fours(np.full((300, 700, 3), 255, np.uint8), [100, 190, 280]),
-                           between - [5.0, 0.0], ZONE_PX_PER_MM).all()
+    assert lower_cards(wide, between, ZONE_PX_PER_MM) == [None, None]
+    near = _fours(np.full((300, 700, 3), 255, np.uint8), [100, 190, 280])
+    assert lower_cards(near, between - [5.0, 0.0], ZONE_PX_PER_MM) == near[:2]
+
+
+def test_only_a_natural_cards_own_colour_on_its_strip_is_its_print() -> None:
+    """Ink on a lower card's strip is its own pips or art when in its suit's colour (a 6♥'s
+    red heart); red ink on a black card's strip, or any ink on a joker's, may be a narrow
+    joker's corner squeezed in (anglo's red word, ~4 mm: `33BR` read a sure `33B`)."""
+    def card(x: int, rank: Rank, pip: str) -> CardReading:
+        mark = IndexMark(rank, 0.9, 0.3, Rank.SIX, (float(x), 110.0), (0.0, 1.0), 44.0, pip, 1)
+        return CardReading(rank, 0.9, ((0.0, 0.0),) * 4, (mark,), Rank.SIX)
+
+    def stray(x: float, redness: float) -> StrayInk:
+        return StrayInk((x, 115.0), 30.0, 20.0, redness)
+
+    spades = [card(x, Rank.FOUR, "S") for x in (100, 140, 180)]
+    black, red = [stray(120.0, 0.0)], [stray(120.0, 120.0)]
+    assert _off_single_steps([black], spades, 35.0) == []
+    assert _off_single_steps([red], spades, 35.0) == [red]
+    hearts = [card(x, Rank.FOUR, "H") for x in (100, 140, 180)]
+    assert _off_single_steps([red], hearts, 35.0) == []
+    joker_first = [card(100, Rank.SMALL_JOKER, "O"), *spades[1:]]
+    assert _off_single_steps([black], joker_first, 35.0) == [black]
 
 
 @pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
