@@ -219,14 +219,19 @@ def condition_accuracy(faces: FaceSource, scenes: int, rec: Recognizer,
         for seat, ranks in scene.sets.items():
             truth = tuple(sorted(ranks))
             for row, seen in zip(rows, (None, look), strict=True):
-                reading = rec.read_zone(scene.image, scene.homography,
-                                        scene.layout.zones[seat], look=seen)
-                right = reading.cards == truth
-                row[0] += right
-                row[1] += right and not reading.unsure
-                row[2] += not right and not reading.unsure
-                row[3] += 1
+                _count(row, rec.read_zone(scene.image, scene.homography,
+                                          scene.layout.zones[seat], look=seen), truth)
     return rows
+
+
+def _count(row: list[int], reading: SetReading, truth: tuple[Rank, ...]) -> None:
+    """Add ``reading`` to ``row``: [read right, read right and sure, confidently wrong,
+    sets]."""
+    right = reading.cards == truth
+    row[0] += right
+    row[1] += right and not reading.unsure
+    row[2] += not right and not reading.unsure
+    row[3] += 1
 
 
 def condition_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Recognizer,
@@ -268,13 +273,8 @@ def rank_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[i
             scene = gen.render(1000 + seed, sets)
             look = look_at(scene.image, scene.homography, scene.layout)
             for seat, truth in sets.items():
-                reading = rec.read_zone(scene.image, scene.homography,
-                                        scene.layout.zones[seat], look=look)
-                right = reading.cards == truth
-                row[0] += right
-                row[1] += right and not reading.unsure
-                row[2] += not right and not reading.unsure
-                row[3] += 1
+                _count(row, rec.read_zone(scene.image, scene.homography,
+                                          scene.layout.zones[seat], look=look), truth)
     return out
 
 

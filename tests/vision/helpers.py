@@ -6,9 +6,18 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from gouji.cards import Rank
+from gouji.cards import Rank, format_cards
 from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, draw_pip
+from vision.recognize import Recognizer, SetReading
+from vision.synth import SceneGenerator
 from vision.types import BGRImage
+
+
+def read_jumbo(deck: int, seed: int, seat: int, truth: str) -> SetReading:
+    """The set ``truth`` that seat ``seat`` holds in a jumbo drawn deck's scene, read."""
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
+    return Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
 
 
 def card_photo(faces: FaceSource, rank: Rank, angle: float, suit: str = "H") -> BGRImage:

@@ -39,7 +39,7 @@ from vision.recognize import (
 )
 from vision.synth import Effects, SceneGenerator
 
-from .helpers import PictureJokerFaces
+from .helpers import PictureJokerFaces, read_jumbo
 
 SETS = {0: "KKBKK", 2: "9999R", 4: "55R5B5"}
 
@@ -279,10 +279,7 @@ def test_a_jumbo_index_fans_ends_are_measured_as_a_usual_glyphs() -> None:
 ])
 def test_a_jumbo_fans_bottom_card_beyond_its_read_ones_is_counted(
         deck: int, seed: int, seat: int, cards: str) -> None:
-    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
-    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
-    assert reading.notation == cards
+    assert read_jumbo(deck, seed, seat, cards).notation == cards
 
 
 # jumbo development decks: an index half under the next card, between read ones, was not
@@ -295,9 +292,7 @@ def test_a_jumbo_fans_bottom_card_beyond_its_read_ones_is_counted(
 ])
 def test_a_jumbo_index_half_under_the_next_card_is_read_as_the_sets_rank(
         deck: int, seed: int, seat: int, cards: str) -> None:
-    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
-    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = read_jumbo(deck, seed, seat, cards)
     assert reading.notation == cards
     assert reading.unsure  # a card inferred from the fan is always confirmed
 

@@ -13,24 +13,18 @@ import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.candidates import with_one_more
-from vision.faces import DrawnFaces, FolderFaces
+from vision.faces import FolderFaces
 from vision.indices import IndexMark, StrayInk
 from vision.recognize import (
     CardReading,
     Doubt,
     Recognizer,
-    SetReading,
     _off_whole_faces,
     _pair_corners,
 )
 from vision.synth import SceneGenerator
 
-
-def _read_jumbo(deck: int, seed: int, seat: int, truth: str) -> SetReading:
-    """The set ``truth`` that seat ``seat`` holds in a jumbo drawn deck's scene, read."""
-    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
-    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
-    return Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+from .helpers import read_jumbo
 
 
 def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() -> None:
@@ -53,7 +47,7 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
         deck: int, seed: int, seat: int, truth: str, read: str, offered: bool) -> None:
-    reading = _read_jumbo(deck, seed, seat, truth)
+    reading = read_jumbo(deck, seed, seat, truth)
     assert reading.notation == read
     assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)
     assert (parse_cards(truth) in [c for c, _ in reading.candidates]) is offered
@@ -65,7 +59,7 @@ def test_a_card_the_edges_show_unread_makes_the_set_unsure(
 ])
 def test_a_fan_whose_edges_match_its_read_cards_stays_sure(
         deck: int, seed: int, seat: int, truth: str) -> None:
-    reading = _read_jumbo(deck, seed, seat, truth)
+    reading = read_jumbo(deck, seed, seat, truth)
     assert reading.notation == truth and not reading.unsure
 
 
@@ -103,7 +97,7 @@ def test_ink_on_a_whole_cards_face_is_its_own() -> None:
 ])
 def test_a_whole_cards_own_pips_leave_no_doubt(deck: int, seed: int, seat: int,
                                               truth: str) -> None:
-    reading = _read_jumbo(deck, seed, seat, truth)
+    reading = read_jumbo(deck, seed, seat, truth)
     assert reading.notation == truth and not reading.unsure
 
 
