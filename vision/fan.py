@@ -384,16 +384,6 @@ def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float
             for i in np.flatnonzero((across > a) & (across < b)):
                 out[int(i)] = lower
     return out
-    frame = fan_frame([m for marks in cards for m in marks])
-    places, line, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
-    step = _single_step(places, px_per_mm)
-    if step is None or np.isnan(line):
-        return out
-    across = points @ frame.across
-    for a, b in itertools.pairwise(places):
-        if MIN_STEP_MM * px_per_mm <= b - a < min(ONE_STEP * step, TWO_STEPS_MM * px_per_mm):
-            out |= (across > a) & (across < b)
-    return out
 
 
 def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: float,
