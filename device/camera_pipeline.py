@@ -32,7 +32,7 @@ from device.config import CameraConfig
 from device.frames import DropOldest
 from vision.calibrate import Calibration, CalibrationError, CheckResult, calibrate
 from vision.mat import layout_for
-from vision.recognize import Recognizer, SetReading
+from vision.recognize import Doubt, Recognizer, SetReading
 from vision.sources import FrameSource, ResilientSource
 from vision.types import BGRImage
 from vision.watch import ZoneChange, ZoneWatcher
@@ -223,7 +223,7 @@ class CameraPipeline:
             reading = recognizer.read_zone(frame, cal.homography, cal.layout.zones[seat],
                                            before=self._before.get(seat),
                                            look=look())
-            self.results.put(ZoneRead(seat, reading, _jpeg(frame)))
+            self.results.put(ZoneRead(seat, _laid(reading), _jpeg(frame)))
         for event in watcher.update(frame):
             if event.change is ZoneChange.CLEARED:
                 self._before.pop(event.seat, None)
@@ -234,7 +234,17 @@ class CameraPipeline:
             self._before[event.seat] = event.before
             reading = recognizer.read_zone(frame, cal.homography, zone, before=event.before,
                                            look=look())
-            self.results.put(ZoneRead(event.seat, reading, _jpeg(frame)))
+            self.results.put(ZoneRead(event.seat, _laid(reading), _jpeg(frame)))
+
+
+def _laid(reading: SetReading) -> SetReading:
+    """The reading of a zone where cards were laid: where no card was found at all (no
+    card-sized paper: a frame too dim, the mat's light misjudged) it is unsure (未见角标),
+    not a sure "no cards" the referee would pass over — the players say what was played,
+    or drop it with 撤销."""
+    if reading.cards or reading.unsure:
+        return reading
+    return SetReading((), 0.0, True, doubts=(Doubt.NO_INDEX,))
 
 
 def _jpeg(frame: BGRImage) -> bytes | None:

@@ -1,5 +1,5 @@
 """The camera side under a flood of frames and a vanishing camera (bounded, never raising),
-a knocked camera, and a seat playing twice onto its own cards."""
+a knocked camera, a seat playing twice onto its own cards, and a play nothing is read in."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from device.camera_pipeline import CameraPipeline, CameraStatus, ZoneRead, frame_source
 from device.config import CameraConfig
@@ -16,6 +17,7 @@ from device.synthetic_table import RecordScenes
 from gouji.cards import format_cards, parse_cards
 from tests.device.waiting import wait_until
 from vision.faces import DrawnFaces
+from vision.recognize import Doubt, Recognizer, SetReading
 from vision.sources import FolderSource, PiCameraSource, SourceError
 from vision.synth import LIGHTS, Effects, SceneGenerator
 from vision.types import BGRImage
@@ -218,3 +220,32 @@ def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
         pipeline.stop()
     assert [(r.seat, format_cards(r.reading.cards)) for r in reads] == [(2, "AA")]
     assert any("mat found" in text and "warm" in text for text in statuses)
+
+
+def test_cards_laid_where_nothing_is_read_are_asked_about(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The watcher saw a play laid, yet the reader found no card's paper there (a frame too
+    dim, say): the reading is unsure, for the players to say what was played or drop it,
+    not a sure "no cards" the referee would pass over."""
+    gen = SceneGenerator(DrawnFaces(0))
+    quiet = Effects(glare=False, shadow=False, jpeg=False)
+    frames = [gen.render(2004, {}, quiet).image,
+              gen.render(2004, {2: parse_cards("AA")}, quiet).image]
+    monkeypatch.setattr(Recognizer, "read_zone",
+                        lambda *args, **kwargs: SetReading((), 1.0, False))
+    pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
+    reads: list[ZoneRead] = []
+
+    def read() -> bool:
+        reads.extend(r for r in pipeline.poll() if isinstance(r, ZoneRead))
+        return bool(reads)
+
+    pipeline.start()
+    try:
+        assert wait_until(read, timeout=30)
+    finally:
+        pipeline.stop()
+    assert reads[0].seat == 2
+    assert reads[0].reading.cards == () and reads[0].reading.unsure
+    assert reads[0].reading.doubts == (Doubt.NO_INDEX,)
