@@ -193,16 +193,14 @@ def test_a_second_play_over_the_first_is_read_alone_and_read_again_so(tmp_path: 
     assert [format_cards(r.reading.cards) for r in reads] == ["AA", "TTT", "TTT"]
 
 
-def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
-    """The pipeline divides the lamp's colour (the mat's white) out of what it watches and
-    reads: under a warm bulb white paper was as saturated as the felt, and no play was seen."""
+def _first_play(tmp_path: Path, effects: Effects) -> tuple[list[ZoneRead], list[str]]:
+    """The pipeline over an empty mat, then `AA` laid in seat 2 (drawn deck, seed 2004,
+    ``effects``): the readings and camera statuses it gave until the first reading."""
     gen = SceneGenerator(DrawnFaces(0))
-    warm = Effects(glare=False, shadow=False, jpeg=False, light=LIGHTS["warm"])
-    frames = [gen.render(2004, {}, warm).image,
-              gen.render(2004, {2: parse_cards("AA")}, warm).image]
+    frames = [gen.render(2004, {}, effects).image,
+              gen.render(2004, {2: parse_cards("AA")}, effects).image]
     pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
     reads: list[ZoneRead] = []
-
     statuses: list[str] = []
 
     def read() -> bool:
@@ -218,6 +216,14 @@ def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
         assert wait_until(read, timeout=30)
     finally:
         pipeline.stop()
+    return reads, statuses
+
+
+def test_a_play_under_a_warm_bulb_is_seen_and_read(tmp_path: Path) -> None:
+    """The pipeline divides the lamp's colour (the mat's white) out of what it watches and
+    reads: under a warm bulb white paper was as saturated as the felt, and no play was seen."""
+    warm = Effects(glare=False, shadow=False, jpeg=False, light=LIGHTS["warm"])
+    reads, statuses = _first_play(tmp_path, warm)
     assert [(r.seat, format_cards(r.reading.cards)) for r in reads] == [(2, "AA")]
     assert any("mat found" in text and "warm" in text for text in statuses)
 
@@ -228,24 +234,9 @@ def test_cards_laid_where_nothing_is_read_are_asked_about(tmp_path: Path,
     """The watcher saw a play laid, yet the reader found no card's paper there (a frame too
     dim, say): the reading is unsure, for the players to say what was played or drop it,
     not a sure "no cards" the referee would pass over."""
-    gen = SceneGenerator(DrawnFaces(0))
-    quiet = Effects(glare=False, shadow=False, jpeg=False)
-    frames = [gen.render(2004, {}, quiet).image,
-              gen.render(2004, {2: parse_cards("AA")}, quiet).image]
     monkeypatch.setattr(Recognizer, "read_zone",
                         lambda *args, **kwargs: SetReading((), 1.0, False))
-    pipeline = CameraPipeline(Story(frames), state_dir=tmp_path, fps=200)
-    reads: list[ZoneRead] = []
-
-    def read() -> bool:
-        reads.extend(r for r in pipeline.poll() if isinstance(r, ZoneRead))
-        return bool(reads)
-
-    pipeline.start()
-    try:
-        assert wait_until(read, timeout=30)
-    finally:
-        pipeline.stop()
+    reads, _ = _first_play(tmp_path, Effects(glare=False, shadow=False, jpeg=False))
     assert reads[0].seat == 2
     assert reads[0].reading.cards == () and reads[0].reading.unsure
     assert reads[0].reading.doubts == (Doubt.NO_INDEX,)
