@@ -32,7 +32,7 @@ from device.config import CameraConfig
 from device.frames import DropOldest
 from vision.calibrate import Calibration, CalibrationError, CheckResult, calibrate
 from vision.mat import layout_for
-from vision.recognize import Doubt, Recognizer, SetReading
+from vision.recognize import Recognizer, SetReading
 from vision.sources import FrameSource, ResilientSource
 from vision.types import BGRImage
 from vision.watch import ZoneChange, ZoneWatcher
@@ -244,7 +244,7 @@ def _laid(reading: SetReading) -> SetReading:
     or drop it with 撤销."""
     if reading.cards or reading.unsure:
         return reading
-    return SetReading((), 0.0, True, doubts=(Doubt.NO_INDEX,))
+    return SetReading.none_read()
 
 
 def _jpeg(frame: BGRImage) -> bytes | None:

@@ -130,10 +130,15 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
     return np.sort(np.array(places)), line, set_glyph_height([m for marks in cards for m in marks])
 
 
+def is_jumbo(height: float, px_per_mm: float) -> bool:
+    """Whether glyphs ``height`` pixels tall are a jumbo index's (:data:`JUMBO_GLYPH_MM`)."""
+    return height >= JUMBO_GLYPH_MM * px_per_mm
+
+
 def _end_glyph(height: float, px_per_mm: float) -> float:
     """The glyph height the fan's ends are measured in (:data:`END_MARGIN`,
     :data:`INDEX_INSET`): the set's, or :data:`END_GLYPH_MM` for a jumbo index."""
-    return height if height < JUMBO_GLYPH_MM * px_per_mm else END_GLYPH_MM * px_per_mm
+    return END_GLYPH_MM * px_per_mm if is_jumbo(height, px_per_mm) else height
 
 
 def _end_margin(height: float, px_per_mm: float) -> float:
@@ -467,7 +472,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`),
     # and it is matched by the part the next card leaves showing (not a 10's: the part of its
     # two digits left showing is the "1", a stroke like any card's edge).
-    jumbo = height >= JUMBO_GLYPH_MM * px_per_mm and main is not Rank.TEN
+    jumbo = is_jumbo(height, px_per_mm) and main is not Rank.TEN
     boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where main-rank corners matched

@@ -29,9 +29,9 @@ from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
 from vision.faces import RED_SUITS
 from vision.fan import (
-    JUMBO_GLYPH_MM,
     UnreadCard,
     fan_frame,
+    is_jumbo,
     lower_cards,
     main_natural,
     room_for_more,
@@ -201,6 +201,11 @@ class SetReading:
     # fan (vision.fan), and then the reading is unsure
     readings: tuple[CardReading, ...] = field(default=())
     doubts: tuple[Doubt, ...] = field(default=())  # why it is unsure
+
+    @classmethod
+    def none_read(cls) -> SetReading:
+        """No card read where cards lie (未见角标): unsure, for the players to say what."""
+        return cls((), 0.0, True, doubts=(Doubt.NO_INDEX,))
 
     def why(self) -> str:
         """The doubts as one line for people ("" when sure)."""
@@ -444,8 +449,7 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
     as a 2 by any margin (sets of jumbo 10s read `T22`, `TTT2`, `T222` sure, 16 of 216)."""
     if not any(c.rank is Rank.TEN for c in cards):
         return []
-    jumbo = (set_glyph_height([m for c in cards for m in c.marks])
-             >= JUMBO_GLYPH_MM * ZONE_PX_PER_MM)
+    jumbo = is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM)
     return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or all(
         m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks))]
 
@@ -1038,7 +1042,7 @@ class Recognizer:
             reading = replace(reading,
                               readings=tuple(_shift(c, x0, y0) for c in reading.readings))
         if not reading.cards:  # card-sized paper lies there, yet no card was read
-            return SetReading((), 0.0, True, doubts=(Doubt.NO_INDEX,))
+            return SetReading.none_read()
         return reading
 
 
