@@ -20,21 +20,31 @@ from vision.indices import StrayInk
 Candidates = list[tuple[tuple[Rank, ...], float]]  # sets and how likely, likeliest first
 
 
-def with_tens(cands: Candidates, doubted: int) -> Candidates:
-    """Candidates when ``doubted`` 2s may be 10s (:func:`vision.recognize._twos_like_tens`):
-    the reading, then with all of them as 10s, then all but one (a wild 2 among 10s), then
-    one, then the other candidates."""
+def with_tens(cands: Candidates, doubted: int, tens: int = 0) -> Candidates:
+    """Candidates when ``doubted`` 2s may be 10s (:func:`vision.recognize._twos_like_tens`),
+    ``tens`` of them likely so (:func:`vision.recognize._tens_read_as_twos`): the reading
+    with those ``tens`` as 10s first, when any; then the reading; then with all the doubted
+    2s as 10s, all but one (a wild 2 among 10s), one; then the other candidates."""
     best, conf = cands[0]
-    out: dict[tuple[Rank, ...], float] = {best: conf}
+    out: dict[tuple[Rank, ...], float] = {}
+    if tens:
+        out[_as_tens(best, tens)] = conf
+    out.setdefault(best, conf * (0.95 if tens else 1.0))
     many = min(doubted, best.count(Rank.TWO))
     for k in (k for k in (many, many - 1, 1) if k > 0):
-        ranks = list(best)
-        for _ in range(k):
-            ranks.remove(Rank.TWO)
-        out.setdefault(tuple(sorted([*ranks, *[Rank.TEN] * k])), conf * (0.9 if k > 1 else 0.85))
+        out.setdefault(_as_tens(best, k), conf * (0.9 if k > 1 else 0.85))
     for c, v in cands[1:]:
         out.setdefault(c, v * 0.8)
     return list(out.items())
+
+
+def _as_tens(ranks: tuple[Rank, ...], k: int) -> tuple[Rank, ...]:
+    """``ranks`` with ``k`` of its 2s (no more than it holds) as 10s."""
+    k = min(k, ranks.count(Rank.TWO))
+    rest = list(ranks)
+    for _ in range(k):
+        rest.remove(Rank.TWO)
+    return tuple(sorted([*rest, *[Rank.TEN] * k]))
 
 
 def with_unread(cands: Candidates, unread: list[list[StrayInk]], joker_red: float

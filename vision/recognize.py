@@ -114,6 +114,7 @@ EDGE_LOOK_ON = 1.2
 EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
+JUMBO_TWO_LEAD = 0.2  # a jumbo 2 reading less than this better than its runner-up: a 10?
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -444,14 +445,37 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
     """Which of ``cards`` read as 2 may be a 10 whose "0" the next card hides: in a set
     with a 10 read, a 2 all of whose indices read less than :data:`TWO_OR_TEN` better
     than as "10" (a jumbo 10's lone "1" reads as a 2 by 0.14–0.17, true 2s beside 10s by
-    0.15–0.36: a doubt, not a reading; no set of the dev sets read right turned unsure);
-    with a jumbo index (:data:`vision.fan.JUMBO_GLYPH_MM`), every 2: a jumbo 10's "1" reads
-    as a 2 by any margin (sets of jumbo 10s read `T22`, `TTT2`, `T222` sure, 16 of 216)."""
-    if not any(c.rank is Rank.TEN for c in cards):
-        return []
+    0.15–0.36: a doubt, not a reading; no set of the dev sets read right turned unsure).
+    With a jumbo index (:data:`vision.fan.JUMBO_GLYPH_MM`), every 2 beside a read 10: a
+    jumbo 10's "1" reads as a 2 by any margin (sets of jumbo 10s read `T22`, `TTT2`, `T222`
+    sure, 16 of 216); and, with no 10 read, every 2 that reads weakly
+    (:func:`_weak_jumbo_two`: under a 2 laid on top, jumbo 10s' "1(" read as 2s, and
+    `TTT2` read a sure `2222`, 31 of 216 sets of 10s and 2s)."""
     jumbo = is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM)
+    if not any(c.rank is Rank.TEN for c in cards):
+        return [i for i, c in enumerate(cards) if jumbo and _weak_jumbo_two(c)]
     return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or all(
         m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks))]
+
+
+def _weak_jumbo_two(card: CardReading) -> bool:
+    """Whether ``card``, of a jumbo set, reads as a 2 less than :data:`JUMBO_TWO_LEAD`
+    better than its runner-up by all its indices: as a jumbo 10's "1(" does (by 0.00–0.18,
+    its "0" half under the next card), and a true 2 half under it seldom (0.23–0.33; 0.19
+    twice in 936 sets of one rank)."""
+    return card.rank is Rank.TWO and all(m.margin < JUMBO_TWO_LEAD for m in card.marks)
+
+
+def _tens_read_as_twos(cards: list[CardReading]) -> int:
+    """How many of ``cards``, a jumbo set of 10s (and wild 2s, jokers) with a 10 read, read
+    as 2 are taken for 10s: those read weakly (:func:`_weak_jumbo_two`).  Only beside a read
+    10: in a set of 2s alone, a 2 read weakly is a 2 more often than a 10."""
+    if not is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM):
+        return 0
+    naturals = {c.rank for c in cards if c.rank.is_natural}
+    if Rank.TEN not in naturals or not naturals <= {Rank.TEN, Rank.TWO}:
+        return 0
+    return sum(1 for c in cards if _weak_jumbo_two(c))
 
 
 def _askew(marks: list[IndexMark]) -> bool:
@@ -791,7 +815,8 @@ class Recognizer:
             cands = with_fan(cands, in_fan)
             ranks, conf = cands[0]
         if tens and Rank.TWO in ranks:
-            cands = with_tens(cands, len(tens))
+            cands = with_tens(cands, len(tens), _tens_read_as_twos(cards))
+            ranks, conf = cands[0]
         if seen:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too

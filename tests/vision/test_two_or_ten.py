@@ -1,7 +1,8 @@
 """A 2 that may be a 10 whose "0" the next card hides (recognize._twos_like_tens): a jumbo
 10's lone "1" reads as a 2, and a set of 10s then reads as 2s (wild), sure.  Beside a read
 10, a 2 that reads little better than "10" leaves the set unsure (Doubt.COVERED), with the
-reading's 2s as 10s among the candidates."""
+reading's 2s as 10s among the candidates; so does a jumbo 2 read weakly, and beside a read
+10 it is taken for a 10 (recognize._tens_read_as_twos)."""
 
 from __future__ import annotations
 
@@ -11,20 +12,25 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.candidates import with_tens
 from vision.faces import DrawnFaces
+from vision.fan import JUMBO_GLYPH_MM
 from vision.indices import IndexMark
 from vision.recognize import (
+    JUMBO_TWO_LEAD,
     TWO_OR_TEN,
+    ZONE_PX_PER_MM,
     CardReading,
     Doubt,
     Recognizer,
+    _tens_read_as_twos,
     _twos_like_tens,
 )
 from vision.synth import Effects, SceneGenerator, random_set
 
 
-def _card(rank: Rank, *margins: float, runner_up: Rank = Rank.TEN) -> CardReading:
-    marks = tuple(IndexMark(rank, 0.8, m, runner_up, (100.0, 100.0), (0.0, 1.0), 40.0, "H", 1)
-                  for m in margins)
+def _card(rank: Rank, *margins: float, runner_up: Rank = Rank.TEN,
+          height: float = 40.0) -> CardReading:
+    marks = tuple(IndexMark(rank, 0.8, m, runner_up, (100.0, 100.0), (0.0, 1.0), height, "H",
+                            1) for m in margins)
     return CardReading(rank, 0.9, ((0.0, 0.0),) * 4, marks, runner_up)
 
 
@@ -39,6 +45,31 @@ def test_a_2_reading_little_better_than_10_beside_a_10_is_doubted() -> None:
     assert _twos_like_tens([ten, _card(Rank.TWO, 0.1, 0.15)]) == [1]
 
 
+JUMBO_PX = (JUMBO_GLYPH_MM + 2) * ZONE_PX_PER_MM  # a jumbo index's glyph height in a zone view
+
+
+def test_a_jumbo_2_reading_weakly_is_doubted_with_no_10_read() -> None:
+    weak, clear = (_card(Rank.TWO, m, runner_up=Rank.JACK, height=JUMBO_PX)
+                   for m in (JUMBO_TWO_LEAD - 0.05, JUMBO_TWO_LEAD + 0.1))
+    assert _twos_like_tens([clear, weak, weak]) == [1, 2]
+    assert _twos_like_tens([clear, clear]) == []
+    # usual indices: a 2 is doubted only beside a read 10
+    assert _twos_like_tens([_card(Rank.TWO, JUMBO_TWO_LEAD - 0.05, runner_up=Rank.JACK)]) == []
+
+
+def test_jumbo_2s_read_weakly_beside_a_read_10_are_taken_for_10s() -> None:
+    ten = _card(Rank.TEN, 0.3, 0.3, runner_up=Rank.JACK, height=JUMBO_PX)
+    weak, clear = (_card(Rank.TWO, m, runner_up=Rank.FOUR, height=JUMBO_PX)
+                   for m in (JUMBO_TWO_LEAD - 0.05, JUMBO_TWO_LEAD + 0.1))
+    joker = _card(Rank.BIG_JOKER, 0.3, runner_up=Rank.SMALL_JOKER, height=JUMBO_PX)
+    assert _tens_read_as_twos([ten, weak, weak, clear, joker]) == 2
+    assert _tens_read_as_twos([weak, weak, clear]) == 0  # no 10 read: 2s, as read
+    queen = _card(Rank.QUEEN, 0.3, height=JUMBO_PX)
+    assert _tens_read_as_twos([ten, queen, weak]) == 0  # not a set of 10s as read
+    usual = [_card(Rank.TEN, 0.3), _card(Rank.TWO, JUMBO_TWO_LEAD - 0.05, runner_up=Rank.FOUR)]
+    assert _tens_read_as_twos(usual) == 0
+
+
 def test_the_2s_are_offered_as_10s_all_then_all_but_one_then_one() -> None:
     cands = with_tens([(parse_cards("TT222"), 0.9), (parse_cards("TT22"), 0.5)], 3)
     assert [format_cards(c) for c, _ in cands] == ["TT222", "TTTTT", "TTTT2", "TTT22", "TT22"]
@@ -46,12 +77,17 @@ def test_the_2s_are_offered_as_10s_all_then_all_but_one_then_one() -> None:
     # more doubted 2s than the reading holds (one was left out of it): as many as it holds
     cands = with_tens([(parse_cards("TT2"), 0.9)], 2)
     assert [format_cards(c) for c, _ in cands] == ["TT2", "TTT"]
+    # two of them likely 10s: that reading first, then the reading, then the others
+    cands = with_tens([(parse_cards("TT222"), 0.9)], 3, 2)
+    assert [format_cards(c) for c, _ in cands] == ["TTTT2", "TT222", "TTTTT", "TTT22"]
+    assert [v for _, v in cands] == sorted((v for _, v in cands), reverse=True)
 
 
-def test_a_jumbo_second_play_of_10s_read_as_2s_is_unsure() -> None:
+def test_a_jumbo_second_play_of_10s_read_as_2s_is_read_as_10s_unsure() -> None:
     # drawn-jumbo-0, a seat's second play (seed 2020, as bench/vision.py builds it): six
     # 10s and a 2 over a 大王 read a sure TT22222 (the 10s' "0"s under the next cards); every
-    # 2 of a jumbo set beside a 10 is doubted, and all of them but one as 10s is the truth
+    # 2 of a jumbo set beside a 10 is doubted, and those read weakly are taken for 10s: the
+    # truth, unsure, with the 2s as read among the candidates
     seed = 2020
     gen = SceneGenerator(DrawnFaces(0, jumbo=True), size=(1280, 720))
     rng = np.random.default_rng([seed, 7])
@@ -62,24 +98,41 @@ def test_a_jumbo_second_play_of_10s_read_as_2s_is_unsure() -> None:
     after = gen.render(seed, {seat: first}, still, on_top={seat: second})
     reading = Recognizer().read_zone(after.image, after.homography, gen.layout.zones[seat],
                                      before=before)
-    assert reading.notation == "TT22222"
+    assert reading.notation == "TTTTTT2"
     assert reading.unsure and Doubt.COVERED in reading.doubts
-    assert parse_cards("TTTTTT2") in [c for c, _ in reading.candidates]
+    assert parse_cards("TT22222") in [c for c, _ in reading.candidates]
 
 
 # sets of jumbo 10s, each 10's "0" under the next card: its "1" read as a 2, by more than
-# TWO_OR_TEN, and the sets read sure (TTTT as TTT2, T222; TTT as T22)
+# TWO_OR_TEN, and the sets read sure (TTTT as TTT2, T222; TTT as T22); read weakly so
+# (by less than JUMBO_TWO_LEAD), beside the top card's 10, such 2s are taken for 10s
 TENS = {0: "TTTT", 1: "TTT", 2: "TTTTT", 3: "TT", 4: "TTTTTT", 5: "TTT"}
 
 
-@pytest.mark.parametrize(("deck", "seed", "seat", "read"), [
+@pytest.mark.parametrize(("deck", "seed", "seat", "as_read"), [
     (1, 2000, 0, "TTT2"), (0, 2009, 0, "T222"), (0, 2006, 5, "T22"), (1, 2000, 5, "T22"),
 ])
-def test_a_jumbo_10_read_as_2_is_offered_as_10(deck: int, seed: int, seat: int,
-                                               read: str) -> None:
+def test_a_jumbo_10_read_weakly_as_2_beside_a_10_is_read_as_10(deck: int, seed: int,
+                                                               seat: int, as_read: str) -> None:
     sets = {s: parse_cards(n) for s, n in TENS.items()}
     scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed, sets)
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
-    assert reading.notation == read
+    assert reading.notation == TENS[seat]
     assert reading.unsure and Doubt.COVERED in reading.doubts
-    assert tuple(sorted(sets[seat])) in [c for c, _ in reading.candidates]
+    # the indices as the finder read them, second
+    assert [c for c, _ in reading.candidates][1] == parse_cards(as_read)
+
+
+# jumbo 10s under a 2 laid on top: no 10 shows whole, each "1(" read as a 2, and `TTT2` read
+# a sure `2222` (31 of these 216 sets read sure and wrong); now unsure, the truth offered
+TENS_UNDER_A_2 = {0: "TTT2", 1: "TT2", 2: "TTTT22", 3: "T2", 4: "TTTTT2", 5: "T22"}
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat"), [(0, 2003, 0), (1, 2005, 0), (2, 2000, 1)])
+def test_jumbo_10s_under_a_2_read_as_2s_are_unsure(deck: int, seed: int, seat: int) -> None:
+    sets = {s: parse_cards(n) for s, n in TENS_UNDER_A_2.items()}
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed, sets)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == "2" * len(sets[seat])
+    assert reading.unsure and Doubt.COVERED in reading.doubts
+    assert tuple(sorted(sets[seat])) in [c for c, _ in reading.candidates][:2]
