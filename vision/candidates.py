@@ -70,19 +70,46 @@ def with_unread(cands: Candidates, unread: list[list[StrayInk]], joker_red: floa
 def with_fan(cands: Candidates, unread: list[UnreadCard]) -> Candidates:
     """Candidates when the fan holds cards whose index was not read: the reading plus
     those cards as guessed (a joker, or the main rank when their corner looks like its
-    read indices), then without them, then with all of them as jokers, then all as the
-    main rank, then the other candidates."""
+    read indices); then one of them guessed otherwise (:func:`_one_guess_off`); then
+    without them, with all of them as jokers, all as the main rank; then the other
+    candidates."""
     best, conf = cands[0]
-    out: dict[tuple[Rank, ...], float] = {
-        tuple(sorted((*best, *[u.rank for u in unread]))): conf}
-    out.setdefault(best, conf * 0.8)
-    out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.7)
+    guessed = tuple(sorted((*best, *[u.rank for u in unread])))
+    out: dict[tuple[Rank, ...], float] = {guessed: conf}
     main = main_natural(best)
+    for k, c in enumerate(_one_guess_off(guessed, unread, main)):
+        out.setdefault(c, conf * (0.9 - 0.01 * k))
+    out.setdefault(best, conf * 0.7)
+    out.setdefault(tuple(sorted((*best, *[u.joker for u in unread]))), conf * 0.6)
     if main is not None:
-        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.6)
+        out.setdefault(tuple(sorted((*best, *[main] * len(unread)))), conf * 0.5)
     for c, v in cands[1:]:
-        out.setdefault(c, v * 0.5)
+        out.setdefault(c, v * 0.4)
     return list(out.items())[:4]
+
+
+def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
+                   main: Rank | None) -> list[tuple[Rank, ...]]:
+    """``guessed`` (a reading with the fan's ``unread`` cards as guessed) with one of those
+    guesses wrong: no card there (the fan's steps merely uneven), then a card of the
+    ``main`` rank for a guessed joker (its index too covered to match) or a joker for a
+    guessed main-rank card, then the other joker.  (On the dev scenes' wrong readings with
+    unread cards in the fan: a joker too many 31 times, a joker of the wrong kind 31, a
+    joker that was the main rank 25; the other joker is also the first near miss,
+    :func:`near_misses`.)"""
+    slips: list[tuple[int, tuple[Rank, ...]]] = []
+    for u in unread:
+        rest = list(guessed)
+        rest.remove(u.rank)
+        slips.append((0, tuple(sorted(rest))))
+        if u.rank.is_joker:
+            other = Rank.SMALL_JOKER if u.rank is Rank.BIG_JOKER else Rank.BIG_JOKER
+            slips.append((2, tuple(sorted((*rest, other)))))
+            if main is not None:
+                slips.append((1, tuple(sorted((*rest, main)))))
+        else:
+            slips.append((1, tuple(sorted((*rest, u.joker)))))
+    return [c for _, c in sorted(slips, key=lambda s: s[0])]
 
 
 def with_one_more(cands: Candidates) -> Candidates:

@@ -1,5 +1,6 @@
-"""What an unsure reading offers the players to confirm (vision.candidates.near_misses and
-offered): the reasoned candidates first, then the sets one slip of the reader away."""
+"""What an unsure reading offers the players to confirm (vision.candidates.near_misses,
+offered, with_fan): the reasoned candidates first, then the sets one slip of the reader
+away."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.candidates import KEPT_CANDIDATES, MAX_CANDIDATES, near_misses, offered
+from vision.candidates import KEPT_CANDIDATES, MAX_CANDIDATES, near_misses, offered, with_fan
+from vision.fan import UnreadCard
 
 
 def _set(text: str) -> tuple[Rank, ...]:
@@ -55,3 +57,34 @@ def test_offered_keeps_the_reasoned_candidates_first() -> None:
     assert all(b <= a for a, b in zip(confidences[KEPT_CANDIDATES - 1:],
                                       confidences[KEPT_CANDIDATES:], strict=False))
     assert offered([]) == ()
+
+
+def _unread(rank: Rank, likeness: float = 0.3) -> UnreadCard:
+    joker = rank if rank.is_joker else Rank.SMALL_JOKER
+    return UnreadCard((0.0, 0.0), rank, joker, likeness)
+
+
+def test_a_fan_with_unread_cards_offers_each_guess_wrong_in_turn() -> None:
+    # 99999 read, a 小王 and a 大王 guessed where the fan shows two more cards: the guess,
+    # then one of them absent, then one of them a 9, then all absent
+    cands = with_fan([(_set("99999"), 0.9)], [_unread(Rank.SMALL_JOKER),
+                                               _unread(Rank.BIG_JOKER)])
+    assert [format_cards(c) for c, _ in cands] == ["99999BR", "99999R", "99999B", "999999R"]
+    assert [v for _, v in cands] == sorted((v for _, v in cands), reverse=True)
+    # one unread card guessed a 9 by its corner: absent, then a joker (as its ink tells)
+    cands = with_fan([(_set("99"), 0.9)], [_unread(Rank.NINE, 0.8)])
+    assert [format_cards(c) for c, _ in cands] == ["999", "99", "99B"]
+
+
+@given(st.lists(st.sampled_from([Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.KING]), min_size=1,
+                max_size=4))
+def test_each_slip_of_the_fan_guess_is_one_card_away(guesses: list[Rank]) -> None:
+    read = _set("KKK")
+    cands = with_fan([(read, 0.9)], [_unread(r) for r in guesses])
+    guessed = cands[0][0]
+    assert guessed == tuple(sorted((*read, *guesses)))
+    assert len({c for c, _ in cands}) == len(cands)
+    for c, _ in cands[1:]:
+        gone, new = Counter(guessed) - Counter(c), Counter(c) - Counter(guessed)
+        # one guess wrong, or (past them) none of the guesses kept
+        assert (sum(gone.values()) == 1 and sum(new.values()) <= 1) or c == read
