@@ -84,9 +84,9 @@ class UnreadCard:
     rank, and the joker it is if it is one (by its corner's ink)."""
 
     center: tuple[float, float]
-    rank: Rank  # the main rank when its corner looks like the set's read indices, else joker
+    rank: Rank  # the main rank (or a 2) when its corner looks like the set's read ones, else joker
     joker: Rank
-    likeness: float  # to the set's read indices of its main rank (-1 when it has none)
+    likeness: float  # to the set's read indices of its main rank or 2s (-1 when none)
 
 
 def main_natural(ranks: Iterable[Rank]) -> Rank | None:
@@ -305,6 +305,21 @@ def _templates(gray: npt.NDArray[np.uint8], frame: FanFrame,
     return [t for t in out if t.std() >= 1e-3]
 
 
+def _looks(gray: npt.NDArray[np.uint8], frame: FanFrame, read: list[IndexMark],
+           main: Rank | None, height: float) -> list[tuple[Rank, list[npt.NDArray[np.float32]]]]:
+    """What an unread corner of the fan may look like: the set's ``main`` rank's read
+    indices (up to three, facing the fan's way), and its read 2s' (a wild 2 hidden among
+    them: `8888888882` read `888888888B`), each as :func:`_templates`."""
+    out = []
+    for rank in dict.fromkeys(r for r in (main, Rank.TWO) if r is not None):
+        models = [np.array(m.center, np.float64) for m in read
+                  if m.rank == rank and float(np.dot(m.down, frame.down)) > 0][:3]
+        templates = _templates(gray, frame, models, height)
+        if templates:
+            out.append((rank, templates))
+    return out
+
+
 def _steps_in(steps: float) -> int:
     """How many fan steps a distance of ``steps`` mean steps is: a step and a half of an
     uneven fan is one, :data:`TWO_STEPS` is two, and so on."""
@@ -464,10 +479,10 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             corners.append(np.array(q, np.float64))
             taken.append(p)
     marks_read = [m for marks in cards for m in marks]
-    main = main_natural(m.rank for m in marks_read)
-    models = [np.array(m.center, np.float64) for m in marks_read
-              if m.rank == main and float(np.dot(m.down, frame.down)) > 0][:3]
-    templates = _templates(ink.inks.darkest, frame, models, height)
+    # the set's rank: its main natural rank, or 2 in a set of 2s (and jokers)
+    main = main_natural(m.rank for m in marks_read) or (
+        Rank.TWO if any(m.rank is Rank.TWO for m in marks_read) else None)
+    looks = _looks(ink.inks.darkest, frame, marks_read, main, height)
     # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
     # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`),
     # and it is matched by the part the next card leaves showing (not a 10's: the part of its
@@ -475,7 +490,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     jumbo = is_jumbo(height, px_per_mm) and main is not Rank.TEN
     boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
-    matched: list[npt.NDArray[np.float64]] = []  # where main-rank corners matched
+    matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     for center in corners:
         joker = _kind(image, ink, frame, center, height, joker_red, marks_read)
         shows = math.inf
@@ -483,14 +498,18 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             p = float(center @ frame.across)
             cover = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
             shows = (cover - inset - p) / height
-        like, seen_at = (_likeness(ink.inks.darkest, frame, center, templates, height, boxes,
+        rank, like, seen_at = joker, -1.0, center
+        for looked, templates in looks:
+            got, where = _likeness(ink.inks.darkest, frame, center, templates, height, boxes,
                                    shows)
-                         if models else (-1.0, center))
+            if got > like:
+                like, seen_at = got, where
+                if got >= LIKE_MAIN:
+                    rank = looked
         if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
                                      or _inked(ink, frame, center, step, height, boxes)):
             continue  # nothing there to read: the fan's steps are merely uneven
-        rank = main if main is not None and like >= LIKE_MAIN else joker
-        if rank == main:
+        if not rank.is_joker:
             if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
                 continue  # two corners of an uneven fan's gap found the same index
             matched.append(seen_at)

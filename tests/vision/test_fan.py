@@ -125,6 +125,26 @@ def test_an_index_left_unread_in_the_middle_of_a_fan_is_found_as_the_main_rank()
                ) < 1.5 * missing[0].glyph_height
 
 
+@pytest.mark.parametrize(("cards", "taken"), [("222222", 3), ("999222", 4), ("992229", 3)])
+def test_a_2_left_unread_in_the_middle_of_a_fan_is_found_as_a_2(cards: str,
+                                                                  taken: int) -> None:
+    """As for the main rank, a corner that looks like the set's read 2s is a 2 (wild, among
+    any rank's cards; a set of 2s alone has no natural rank to match): not a joker."""
+    scene = SceneGenerator(DrawnFaces(0)).render(12, {1: parse_cards(cards)}, Effects.clean())
+    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
+    rec = Recognizer()
+    survey = rec.finder.survey(view)
+    read = [c.marks for c in group_cards(survey.marks)]
+    assert len(read) == len(cards)
+    frame = fan_frame([m for marks in read for m in marks])
+    read.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    assert read[taken][0].rank is Rank.TWO
+    read.pop(taken)
+    found = unread_cards(view, read, survey.strays, survey.ink, ZONE_PX_PER_MM,
+                         rec.finder.joker_red)
+    assert [u.rank for u in found] == [Rank.TWO]
+
+
 def test_a_corner_off_the_image_holds_no_pixels() -> None:
     """An end card's corner can lie past the view's border (a crop of the zone)."""
     frame = fan_frame([_mark((0.0, 1.0))])
