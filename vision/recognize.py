@@ -451,11 +451,16 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
     sure, 16 of 216); and, with no 10 read, every 2 that reads weakly
     (:func:`_weak_jumbo_two`: under a 2 laid on top, jumbo 10s' "1(" read as 2s, and
     `TTT2` read a sure `2222`, 31 of 216 sets of 10s and 2s)."""
-    jumbo = is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM)
+    jumbo = _jumbo(cards)
     if not any(c.rank is Rank.TEN for c in cards):
         return [i for i, c in enumerate(cards) if jumbo and _weak_jumbo_two(c)]
     return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or all(
         m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks))]
+
+
+def _jumbo(cards: list[CardReading]) -> bool:
+    """Whether ``cards`` were read from jumbo indices (:func:`vision.fan.is_jumbo`)."""
+    return is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM)
 
 
 def _weak_jumbo_two(card: CardReading) -> bool:
@@ -470,7 +475,7 @@ def _tens_read_as_twos(cards: list[CardReading]) -> int:
     """How many of ``cards``, a jumbo set of 10s (and wild 2s, jokers) with a 10 read, read
     as 2 are taken for 10s: those read weakly (:func:`_weak_jumbo_two`).  Only beside a read
     10: in a set of 2s alone, a 2 read weakly is a 2 more often than a 10."""
-    if not is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM):
+    if not _jumbo(cards):
         return 0
     naturals = {c.rank for c in cards if c.rank.is_natural}
     if Rank.TEN not in naturals or not naturals <= {Rank.TEN, Rank.TWO}:
