@@ -914,10 +914,14 @@ class Recognizer:
         """The indices read near the points ``near`` by the glyph model that knows glyphs
         whose right side the next card of a fan hides (:func:`vision.glyphs.covered_model`:
         a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold or a 2
-        (wild, in any set: a jumbo 2 between 大王 and Qs read 0.95 so, and was left out): a
-        part that reads a little better as another rank (the left of an 8 as a 6) is taken
-        as its runner-up when that is the set's and reads well enough."""
+        (wild, in any set: a jumbo 2 between 大王 and Qs read 0.95 so, and was left out), or
+        of any rank where they hold no natural one (only jokers' JOKER read: `AAAAA2BBRR`
+        read `2BBBBBRRRR`, its As half under the next cards); a part that reads a little
+        better as another rank (the left of an 8 as a 6) is taken as its runner-up when that
+        is the set's and reads well enough."""
         ranks = {m.rank for m in marks} | {Rank.TWO}
+        if not any(r.is_natural for r in ranks):
+            ranks = set(Rank)
         out = []
         for m in self._looked_again(image, seen, marks, near, None, self.covered,
                                     COVERED_BESIDE):
