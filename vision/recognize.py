@@ -115,6 +115,7 @@ EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie w
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 JUMBO_TWO_LEAD = 0.2  # a jumbo 2 reading less than this better than its runner-up: a 10?
+ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, is its art
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
 # passes for paper is where the paper level falls below 0.9 of the level at the index.
@@ -566,6 +567,24 @@ def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[S
             if not any(cv2.pointPolygonTest(o, s.center, False) > 0 for o in outlines)]
 
 
+def _off_whole_cards(cards: list[CardReading]) -> list[CardReading]:
+    """``cards`` less those read from one index that lies a glyph height or more inside the
+    outline of a card read by both its corners and is :data:`ART_SIZE` times taller than
+    that card's own: a card showing whole lies on top, so that is its art (the drawn decks'
+    court cards carry their rank large in the middle: a lone J read `JJB`)."""
+    whole = [c for c in cards if len(c.marks) == 2]
+
+    def on_whole(m: IndexMark) -> bool:
+        for c in whole:
+            h = max(x.glyph_height for x in c.marks)
+            if m.glyph_height > ART_SIZE * h and cv2.pointPolygonTest(
+                    np.array(c.corners, np.float32), m.center, True) > h:
+                return True
+        return False
+
+    return [c for c in cards if len(c.marks) != 1 or not on_whole(c.marks[0])]
+
+
 def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[StrayInk]:
     """``strays`` less those on the line of a whole card's far-corner index only (the card
     read by both corners, the corner whose "down" is against the fan's), on the side where
@@ -959,10 +978,11 @@ class Recognizer:
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
              strays: list[StrayInk], earlier: EarlierCards | None, edges: _FanEdges
              ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard]]:
-        """The cards read from ``marks`` (those on the set's line), the ones a fan counts
+        """The cards read from ``marks`` (those on the set's line, less a whole card's art:
+        :func:`_off_whole_cards`), the ones a fan counts
         (:func:`_counted`) and the fan's cards whose index was not read
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
-        cards = _off_the_line(group_cards(marks))
+        cards = _off_whole_cards(_off_the_line(group_cards(marks)))
         if not cards:
             return [], [], []
         counted = _counted(cards)

@@ -125,3 +125,21 @@ def test_a_lone_card_by_the_seat_label_is_read_alone() -> None:
     frame = camera.shoot(PlayCards(3, Play.of(parse_cards("J"))), 131)
     reading = recogniser_reader(camera)(frame, 3)
     assert reading.notation == "J" and not reading.unsure
+
+
+def test_a_court_cards_large_rank_in_its_art_is_no_second_card() -> None:
+    """The demo's camera (play 74 of seed 1), a lone J of the drawn deck, whose art carries
+    a large J (46 px against its indices' 32): read `JJB`, the art a second J and the fan
+    inferring a joker between them.  A whole card lies on top, so a large rank inside it
+    is its art (vision.recognize._off_whole_cards); the J read alone is unsure only as an
+    index read askew."""
+    from device.demo import Camera, recogniser_reader
+    from gouji.actions import PlayCards
+    from gouji.cards import parse_cards
+    from gouji.plays import Play
+
+    camera = Camera(1)
+    frame = camera.shoot(PlayCards(5, Play.of(parse_cards("J"))), 74)
+    reading = recogniser_reader(camera)(frame, 5)
+    assert reading.notation == "J"
+    assert [d.value for d in reading.doubts] == ["askew"]

@@ -13,7 +13,7 @@ from gouji.cards import Rank, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import MODEL_PATH, default_model, glyph_feature
 from vision.indices import IndexMark, straight_step_above
-from vision.recognize import ZONE_PX_PER_MM, Doubt, Recognizer
+from vision.recognize import ZONE_PX_PER_MM, CardReading, Doubt, Recognizer, _off_whole_cards
 from vision.synth import Effects, SceneGenerator
 
 from .helpers import PictureJokerFaces, card_photo
@@ -288,7 +288,6 @@ def test_a_lone_index_on_a_card_face_off_the_line_is_not_a_card() -> None:
     from vision.recognize import (
         FACE_REACH_MM,
         ZONE_PX_PER_MM,
-        CardReading,
         _off_the_line,
         group_cards,
     )
@@ -429,3 +428,24 @@ def test_a_reading_is_unsure_exactly_when_it_has_doubts(recognizer: Recognizer,
         reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[3])
         assert reading.unsure == bool(reading.doubts), seed
         assert bool(reading.why()) == reading.unsure
+
+
+def _lone(rank: Rank, center: tuple[float, float], height: float) -> CardReading:
+    mark = IndexMark(rank, 0.9, 0.3, Rank.TEN, center, (0.0, 1.0), height, "S", 1)
+    return CardReading(rank, 0.9, ((0.0, 0.0),) * 4, (mark,), Rank.TEN)
+
+
+def test_a_large_rank_inside_a_whole_card_is_its_art() -> None:
+    top = IndexMark(Rank.JACK, 0.9, 0.3, Rank.TEN, (20.0, 20.0), (0.0, 1.0), 30.0, "S", 1)
+    far = IndexMark(Rank.JACK, 0.9, 0.3, Rank.TEN, (220.0, 330.0), (0.0, -1.0), 30.0, "S", 1)
+    whole = CardReading(Rank.JACK, 0.9, ((0.0, 0.0), (240.0, 0.0), (240.0, 350.0),
+                                         (0.0, 350.0)), (top, far), Rank.TEN)
+    art = _lone(Rank.JACK, (120.0, 175.0), 45.0)
+    assert _off_whole_cards([whole, art]) == [whole]
+    # a glyph of the card's own size there is kept (not this rule's to judge), as is a
+    # large one outside the card or within a glyph of its edge
+    kept = [_lone(Rank.JACK, (120.0, 175.0), 32.0), _lone(Rank.JACK, (300.0, 175.0), 45.0),
+            _lone(Rank.JACK, (220.0, 175.0), 45.0)]
+    for card in kept:
+        assert _off_whole_cards([whole, card]) == [whole, card]
+
