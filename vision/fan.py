@@ -214,16 +214,16 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     """大王 when the ink at an unread corner (where a glyph would be) is red, leaving out the
     read indices' own boxes (the next card's index often lies inside the corner's box)."""
     ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
-    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, read)
+    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, ReadBoxes(read))
     if inked.sum() < 4:
         return Rank.SMALL_JOKER
     return joker_of_colour(image, ys[inked], xs[inked], joker_red)
 
 
 def _in_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
-             read: list[IndexMark]) -> npt.NDArray[np.bool_]:
-    """Which pixels lie in a read index's own box (:func:`in_any_index_box`)."""
-    return in_any_index_box(np.stack([xs, ys], axis=1).astype(np.float64), read)
+             read: ReadBoxes) -> npt.NDArray[np.bool_]:
+    """Which pixels lie in one of the ``read`` indices' own boxes."""
+    return read.hold(np.stack([xs, ys], axis=1).astype(np.float64))
 
 
 @dataclass(frozen=True)
@@ -340,8 +340,7 @@ def _inked(ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64], step
                          0.9 * height)
     if not len(ys):
         return False
-    inked = ((ink.inks.ink[ys, xs] > 0)
-             & ~read.hold(np.stack([xs, ys], axis=1).astype(np.float64)))
+    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, read)
     return bool(inked.sum() >= INKED * len(ys))
 
 
