@@ -79,6 +79,7 @@ class IndexMark:
     height: float  # upright glyph height in pixels
     pip: str  # S/H/D/C; O for a joker's JOKER, * a taught joker mark, F a taught face
     blob: int  # the paper region it lies on (cards touching share one)
+    read_as: Rank | None = None  # what the glyph read as, where the set took it for another
 
     @property
     def glyph_height(self) -> float:

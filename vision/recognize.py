@@ -114,7 +114,7 @@ EDGE_LOOK_ON = 1.2
 EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
-JUMBO_TWO_LEAD = 0.2  # a jumbo 2 reading less than this better than its runner-up: a 10?
+JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
 ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, is its art
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
@@ -464,12 +464,31 @@ def _jumbo(cards: list[CardReading]) -> bool:
     return is_jumbo(set_glyph_height([m for c in cards for m in c.marks]), ZONE_PX_PER_MM)
 
 
+def _fours_as_tens(marks: list[IndexMark]) -> list[IndexMark]:
+    """``marks`` with those that read as a 4 weakly (by less than :data:`JUMBO_WEAK_LEAD`)
+    taken for 10s, in a jumbo set (:func:`vision.fan.is_jumbo`) where a 10 was read: a
+    jumbo 10's "1(", its "0" half under the next card, reads as a 4 by 0.01–0.18 (sets of
+    jumbo 10s read `4442`, the read 10 outnumbered), and a set holds one natural rank.
+    Each keeps what it read as (:attr:`IndexMark.read_as`): the set is doubted."""
+    if (not any(m.rank is Rank.TEN for m in marks)
+            or not is_jumbo(set_glyph_height(marks), ZONE_PX_PER_MM)):
+        return marks
+    return [replace(m, rank=Rank.TEN, read_as=m.rank)
+            if m.rank is Rank.FOUR and m.margin < JUMBO_WEAK_LEAD else m for m in marks]
+
+
+def _taken_for(cards: list[CardReading]) -> bool:
+    """Whether any of ``cards`` was read from an index taken for another rank than it read
+    as (:func:`_fours_as_tens`)."""
+    return any(m.read_as is not None for c in cards for m in c.marks)
+
+
 def _weak_jumbo_two(card: CardReading) -> bool:
-    """Whether ``card``, of a jumbo set, reads as a 2 less than :data:`JUMBO_TWO_LEAD`
+    """Whether ``card``, of a jumbo set, reads as a 2 less than :data:`JUMBO_WEAK_LEAD`
     better than its runner-up by all its indices: as a jumbo 10's "1(" does (by 0.00–0.18,
     its "0" half under the next card), and a true 2 half under it seldom (0.23–0.33; 0.19
     twice in 936 sets of one rank)."""
-    return card.rank is Rank.TWO and all(m.margin < JUMBO_TWO_LEAD for m in card.marks)
+    return card.rank is Rank.TWO and all(m.margin < JUMBO_WEAK_LEAD for m in card.marks)
 
 
 def _tens_read_as_twos(cards: list[CardReading]) -> int:
@@ -820,7 +839,8 @@ class Recognizer:
             (Doubt.UNREAD_CORNER,
              (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
             (Doubt.UNREAD_IN_FAN, bool(in_fan)),
-            (Doubt.ASKEW, _askew(marks)), (Doubt.COVERED, covered or bool(tens)),
+            (Doubt.ASKEW, _askew(marks)),
+            (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
                                                       len(counted) + len(in_fan)))) if there)
         if not doubts and len(counted) >= 2:
@@ -982,7 +1002,7 @@ class Recognizer:
         :func:`_off_whole_cards`), the ones a fan counts
         (:func:`_counted`) and the fan's cards whose index was not read
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
-        cards = _off_whole_cards(_off_the_line(group_cards(marks)))
+        cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks))))
         if not cards:
             return [], [], []
         counted = _counted(cards)

@@ -15,12 +15,13 @@ from vision.faces import DrawnFaces
 from vision.fan import JUMBO_GLYPH_MM
 from vision.indices import IndexMark
 from vision.recognize import (
-    JUMBO_TWO_LEAD,
+    JUMBO_WEAK_LEAD,
     TWO_OR_TEN,
     ZONE_PX_PER_MM,
     CardReading,
     Doubt,
     Recognizer,
+    _fours_as_tens,
     _tens_read_as_twos,
     _twos_like_tens,
 )
@@ -50,24 +51,39 @@ JUMBO_PX = (JUMBO_GLYPH_MM + 2) * ZONE_PX_PER_MM  # a jumbo index's glyph height
 
 def test_a_jumbo_2_reading_weakly_is_doubted_with_no_10_read() -> None:
     weak, clear = (_card(Rank.TWO, m, runner_up=Rank.JACK, height=JUMBO_PX)
-                   for m in (JUMBO_TWO_LEAD - 0.05, JUMBO_TWO_LEAD + 0.1))
+                   for m in (JUMBO_WEAK_LEAD - 0.05, JUMBO_WEAK_LEAD + 0.1))
     assert _twos_like_tens([clear, weak, weak]) == [1, 2]
     assert _twos_like_tens([clear, clear]) == []
     # usual indices: a 2 is doubted only beside a read 10
-    assert _twos_like_tens([_card(Rank.TWO, JUMBO_TWO_LEAD - 0.05, runner_up=Rank.JACK)]) == []
+    assert _twos_like_tens([_card(Rank.TWO, JUMBO_WEAK_LEAD - 0.05, runner_up=Rank.JACK)]) == []
 
 
 def test_jumbo_2s_read_weakly_beside_a_read_10_are_taken_for_10s() -> None:
     ten = _card(Rank.TEN, 0.3, 0.3, runner_up=Rank.JACK, height=JUMBO_PX)
     weak, clear = (_card(Rank.TWO, m, runner_up=Rank.FOUR, height=JUMBO_PX)
-                   for m in (JUMBO_TWO_LEAD - 0.05, JUMBO_TWO_LEAD + 0.1))
+                   for m in (JUMBO_WEAK_LEAD - 0.05, JUMBO_WEAK_LEAD + 0.1))
     joker = _card(Rank.BIG_JOKER, 0.3, runner_up=Rank.SMALL_JOKER, height=JUMBO_PX)
     assert _tens_read_as_twos([ten, weak, weak, clear, joker]) == 2
     assert _tens_read_as_twos([weak, weak, clear]) == 0  # no 10 read: 2s, as read
     queen = _card(Rank.QUEEN, 0.3, height=JUMBO_PX)
     assert _tens_read_as_twos([ten, queen, weak]) == 0  # not a set of 10s as read
-    usual = [_card(Rank.TEN, 0.3), _card(Rank.TWO, JUMBO_TWO_LEAD - 0.05, runner_up=Rank.FOUR)]
+    usual = [_card(Rank.TEN, 0.3), _card(Rank.TWO, JUMBO_WEAK_LEAD - 0.05, runner_up=Rank.FOUR)]
     assert _tens_read_as_twos(usual) == 0
+
+
+def _mark(rank: Rank, margin: float, height: float = JUMBO_PX) -> IndexMark:
+    return IndexMark(rank, 0.8, margin, Rank.KING, (100.0, 100.0), (0.0, 1.0), height, "H", 1)
+
+
+def test_jumbo_4s_read_weakly_beside_a_read_10_are_taken_for_10s() -> None:
+    ten = _mark(Rank.TEN, 0.3)
+    weak, clear = (_mark(Rank.FOUR, m) for m in (JUMBO_WEAK_LEAD - 0.05, JUMBO_WEAK_LEAD + 0.1))
+    got = _fours_as_tens([ten, weak, clear])
+    assert [m.rank for m in got] == [Rank.TEN, Rank.TEN, Rank.FOUR]
+    assert [m.read_as for m in got] == [None, Rank.FOUR, None]  # kept: the set is doubted
+    assert _fours_as_tens([weak, clear]) == [weak, clear]  # no 10 read: 4s, as read
+    usual = [_mark(Rank.TEN, 0.3, 40.0), _mark(Rank.FOUR, JUMBO_WEAK_LEAD - 0.05, 40.0)]
+    assert _fours_as_tens(usual) == usual  # a usual index's "10" shows whole or not at all
 
 
 def test_the_2s_are_offered_as_10s_all_then_all_but_one_then_one() -> None:
@@ -105,7 +121,7 @@ def test_a_jumbo_second_play_of_10s_read_as_2s_is_read_as_10s_unsure() -> None:
 
 # sets of jumbo 10s, each 10's "0" under the next card: its "1" read as a 2, by more than
 # TWO_OR_TEN, and the sets read sure (TTTT as TTT2, T222; TTT as T22); read weakly so
-# (by less than JUMBO_TWO_LEAD), beside the top card's 10, such 2s are taken for 10s
+# (by less than JUMBO_WEAK_LEAD), beside the top card's 10, such 2s are taken for 10s
 TENS = {0: "TTTT", 1: "TTT", 2: "TTTTT", 3: "TT", 4: "TTTTTT", 5: "TTT"}
 
 
@@ -121,6 +137,20 @@ def test_a_jumbo_10_read_weakly_as_2_beside_a_10_is_read_as_10(deck: int, seed: 
     assert reading.unsure and Doubt.COVERED in reading.doubts
     # the indices as the finder read them, second
     assert [c for c, _ in reading.candidates][1] == parse_cards(as_read)
+
+
+# sets of jumbo 10s whose "1(" read as 4s, weakly: the 4s outnumbered the top card's 10, and
+# `TTTT` read `4442`, `TTT` read `444` (36 of 216 sets read a 10 and 4s)
+@pytest.mark.parametrize(("deck", "seed", "seat"), [(0, 2000, 0), (0, 2002, 5), (2, 2001, 0)])
+def test_a_jumbo_10_read_weakly_as_4_beside_a_10_is_read_as_10(deck: int, seed: int,
+                                                               seat: int) -> None:
+    sets = {s: parse_cards(n) for s, n in TENS.items()}
+    scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed, sets)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == TENS[seat]
+    assert reading.unsure and Doubt.COVERED in reading.doubts
+    assert Doubt.MIXED not in reading.doubts
+    assert any(m.read_as is Rank.FOUR for c in reading.readings for m in c.marks)
 
 
 # jumbo 10s under a 2 laid on top: no 10 shows whole, each "1(" read as a 2, and `TTT2` read
