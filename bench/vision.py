@@ -19,6 +19,8 @@
   on top) and the second set read with the frame before it (``--over N`` stories per deck);
 * sets of one rank, per rank (``--ranks N`` scenes per deck and rank): a rank the reader
   handles badly (a jumbo 10, whose "0" the next card hides) is rare among random sets;
+* single cards (``--singles N`` of each rank and joker per deck, alone in a zone): the
+  commonest play, and rare among random sets;
 * box-level rank accuracy on ``real-photos/`` (VOC boxes, classes nine…ace);
 * median time per 1280×720 frame for zone watching (idle) and per set read (and per
   second play read over older cards).
@@ -298,6 +300,48 @@ def rank_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Recogniz
             f"{r.symbol} {v[0]}/{v[1]}/{v[2]}" for r, v in per.items()))
 
 
+def single_accuracy(faces: FaceSource, scenes: int, rec: Recognizer, size: tuple[int, int]
+                    ) -> tuple[list[int], Counter[str]]:
+    """Each rank and joker laid alone (单张, the commonest play; :func:`random_set` lays one
+    card 1 time in 60), six seats a scene, ``scenes`` times over, read zero-shot with the
+    frame's look: [read right, read right and sure, confidently wrong, sets], and what the
+    confidently wrong read ("3→5")."""
+    gen = SceneGenerator(faces, size=size)
+    row, wrong = [0, 0, 0, 0], Counter[str]()
+    laid = [r for _ in range(scenes) for r in ALL_RANKS]
+    for k in range(0, len(laid), 6):
+        sets = {seat: (rank,) for seat, rank in enumerate(laid[k:k + 6])}
+        scene = gen.render(1000 + k // 6, sets)
+        look = look_at(scene.image, scene.homography, scene.layout)
+        for seat, truth in sets.items():
+            reading = rec.read_zone(scene.image, scene.homography, scene.layout.zones[seat],
+                                    look=look)
+            _count(row, reading, truth)
+            if reading.cards != truth and not reading.unsure:
+                wrong[f"{truth[0].symbol}→{''.join(r.symbol for r in reading.cards) or '-'}"] += 1
+    return row, wrong
+
+
+def single_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Recognizer,
+                   size: tuple[int, int]) -> None:
+    """Print :func:`single_accuracy` per group of decks."""
+    if not scenes:
+        return
+    print(f"\nsingle cards ({scenes} of each rank and joker per deck, alone in a zone, "
+          "zero-shot):\nread right, read right and sure, confidently wrong (what they read):")
+    groups: defaultdict[str, tuple[list[int], Counter[str]]] = defaultdict(
+        lambda: ([0] * 4, Counter()))
+    for name, faces in decks:
+        row, wrong = single_accuracy(faces, scenes, rec, size)
+        acc, seen = groups[_group(name)]
+        acc[:] = [a + b for a, b in zip(acc, row, strict=True)]
+        seen.update(wrong)
+    for group, (acc, seen) in groups.items():
+        what = ", ".join(f"{k} ×{v}" for k, v in seen.most_common())
+        print(f"  {group:<16} right {acc[0]:>3}/{acc[3]:<3} | sure and right {acc[1]:>3} | "
+              f"confidently wrong {acc[2]:>2}" + (f" ({what})" if what else ""))
+
+
 def _fmt_over(row: list[int]) -> str:
     seen, exact, wrong, offered, n = row
     return (f"events {seen:>3}/{n:<3} | exact {exact:>3}/{n:<3} {exact / max(n, 1):6.1%} | "
@@ -453,6 +497,8 @@ def main() -> int:
                              "light, a lens out of focus (0: skip)")
     parser.add_argument("--ranks", type=int, default=1,
                         help="scenes per deck and rank of sets of one rank (0: skip)")
+    parser.add_argument("--singles", type=int, default=4,
+                        help="cards of each rank and joker per deck laid alone (0: skip)")
     parser.add_argument("--decks", default=None,
                         help="comma-separated deck names to run (default: all)")
     args = parser.parse_args()
@@ -493,6 +539,7 @@ def main() -> int:
     over_older_figures(decks, args.over, rec, (w, h))
     condition_figures(decks, args.conditions, rec, (w, h))
     rank_figures(decks, args.ranks, rec, (w, h))
+    single_figures(decks, args.singles, rec, (w, h))
     photos = args.data / "real-photos"
     if photos.is_dir():
         right, found, total = real_photo_accuracy(photos, rec)

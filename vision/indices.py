@@ -1230,10 +1230,16 @@ class IndexFinder:
                                      (float(down[0]), float(down[1])), height)
                 if seen is other and rs[self._rank_at[other]].max() >= MIN_RANK_SCORE - STEM_SLACK:
                     rank, second = other, rank
-            # a "10" read from its parts is otherwise taken for a J (its bar) or Q (its oval)
+            # a "10" read from its parts is otherwise taken for a J (its bar) or Q (its oval),
+            # or for what its two glyphs read as whole, where that reads better (an 8)
             runner = Rank.JACK if pair.sibling else second
-            margin = s_rank - (float(g_scores[k, self._rank_cols].max()) if pair.sibling
-                               else float(rs[order[1]]))
+            if pair.sibling:
+                whole = int(self._rank_cols[int(np.argmax(g_scores[k, self._rank_cols]))])
+                margin = s_rank - float(g_scores[k, whole])
+                if margin < 0:
+                    runner = RANK_LABELS[names[whole]]
+            else:
+                margin = s_rank - float(rs[order[1]])
             mark = IndexMark(rank, s_rank * s_pip, margin, runner,
                              (float(gc[0]), float(gc[1])), (float(down[0]), float(down[1])),
                              height, pip, _blob_under(blobs, (float(gc[0]), float(gc[1]))))

@@ -1,4 +1,8 @@
-"""A lone card whose index was not read (单张王): most likely a joker.
+"""A lone card (单张): its paper, and what it most likely is when no index was read on it.
+
+A single card is the commonest play, and its paper tells what the indices read on it
+may be: a card's two corners (read as two cards where the deck's pip sits off its
+glyph's middle), or art far from its corners (:mod:`vision.recognize`).
 
 A joker played alone is a common lead (大王 takes the lead), and a joker is the
 card whose corner most often reads as no index (a picture, a sideways word,
@@ -10,8 +14,11 @@ reading is always unsure; the players confirm it or say what it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.indices import PaperInk, joker_of_colour
@@ -19,29 +26,56 @@ from vision.types import BGRImage
 
 CARD_SIDES_MM = ((52.0, 68.0), (80.0, 95.0))  # a card's short and long side (57–63 × 87–89)
 CORNER_MM = 25.0  # the ink this near a card's corners is its corner marks'
-LEAST_OTHER = 0.15  # other paper, as a share of the card's, that makes it not alone
+LEAST_OTHER = 0.15  # paper regions this share of the largest's are the card's or another's
+STRAND_MM = 12.0  # paper narrower than this is no card's (a label, a strand to it)
+
+
+@dataclass(frozen=True)
+class LoneCard:
+    """A zone's paper that is one card: its pixels and its outline (image pixels)."""
+
+    paper: npt.NDArray[np.bool_]  # the card's paper regions, as the view
+    corners: npt.NDArray[np.float32]  # (4, 2), x and y
+
+
+def lone_card(seen: PaperInk, px_per_mm: float) -> LoneCard | None:
+    """The paper of a zone view (``seen``: the finder's ink and paper) when it is one card
+    — card-sized, card-shaped, alone — else ``None``.  The paper regions of at least
+    :data:`LEAST_OTHER` of the largest's count (a court card's art may part its paper in
+    two); less (a seat's label, specks) is not the card, nor are strands under
+    :data:`STRAND_MM` wide (a shadow's edge may join the card's paper to a label)."""
+    areas = seen.region_areas
+    if len(areas) < 2:
+        return None
+    mine = np.zeros(int(seen.blobs.max()) + 1, bool)  # by region label: the card's?
+    mine[1:len(areas)] = areas[1:] >= LEAST_OTHER * areas[1:].max()
+    # at 1 px/mm, cheaply: the strands opened away, the rest is the card's outline
+    shrink = max(1, round(px_per_mm))
+    side = max(3, int(STRAND_MM * px_per_mm / shrink) | 1)
+    small = cv2.morphologyEx(mine[seen.blobs[::shrink, ::shrink]].astype(np.uint8),
+                             cv2.MORPH_OPEN,
+                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)),
+                             borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    ys, xs = np.nonzero(small)
+    if len(ys) < 3:
+        return None
+    rect = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32) * shrink)
+    short, long = sorted(float(v) / px_per_mm for v in rect[1])
+    (lo_s, hi_s), (lo_l, hi_l) = CARD_SIDES_MM
+    if not (lo_s <= short <= hi_s and lo_l <= long <= hi_l):
+        return None
+    return LoneCard(mine[seen.blobs], cv2.boxPoints(rect).astype(np.float32))
 
 
 def lone_joker(image: BGRImage, seen: PaperInk, px_per_mm: float,
                joker_red: float) -> Rank | None:
     """The joker a zone view most likely shows when its paper is one card and no index was
     read on it (``seen``: the finder's ink and paper), else ``None``."""
-    areas = seen.region_areas
-    if len(areas) < 2:
+    card = lone_card(seen, px_per_mm)
+    if card is None:
         return None
-    order = np.argsort(areas)[::-1]
-    if len(order) > 1 and areas[order[1]] > LEAST_OTHER * areas[order[0]]:
-        return None  # more paper than one card
-    ys, xs = np.nonzero(seen.blobs == int(order[0]))
-    points = np.stack([xs, ys], axis=1).astype(np.float32)
-    rect = cv2.minAreaRect(points)
-    short, long = sorted(float(v) / px_per_mm for v in rect[1])
-    (lo_s, hi_s), (lo_l, hi_l) = CARD_SIDES_MM
-    if not (lo_s <= short <= hi_s and lo_l <= long <= hi_l):
-        return None
-    corners = cv2.boxPoints(rect)
-    inked = seen.inks.ink[ys, xs] > 0
-    ys, xs = ys[inked], xs[inked]
+    ys, xs = np.nonzero(card.paper & (seen.inks.ink > 0))
+    corners = card.corners
     near = np.min(np.hypot(xs[:, None] - corners[None, :, 0], ys[:, None] - corners[None, :, 1]),
                   axis=1) < CORNER_MM * px_per_mm
     if near.sum() < 8:

@@ -63,12 +63,13 @@ from vision.indices import (
 )
 from vision.joker_fan import FanStrips, fan_strips, joker_fan
 from vision.joker_marks import JokerMarkReader
-from vision.lone_card import lone_joker
+from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
 from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
+PAIR_FACING = 0.85  # a card's two indices face opposite ways: "down"s this near -1 apart
 PAIR_HEIGHTS = 1.5  # a card's two indices are printed alike: glyphs no more unlike in height
 INDEX_DX, INDEX_DY = 0.9, 0.95  # glyph centre from the card's corner
 ZONE_PX_PER_MM = 4.0
@@ -115,6 +116,7 @@ EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie w
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
+LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
 ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, is its art
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
@@ -243,11 +245,13 @@ def _frame(mark: IndexMark) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.flo
 def _pair_rank(a: IndexMark, b: IndexMark) -> Rank | None:
     """The rank of one card whose two corners read ``a`` and ``b``, if they may be one card:
     the same rank, or a 10 and an 8 (a 10 whose digits touch at faint ink reads as an 8 in
-    one corner; an 8 never comes apart into the two digits of a 10)."""
+    one corner): a 10, unless its "10" was read from its digits apart and reads better
+    whole as an 8 (a negative margin: a thin 8's loops taken for a "1" and an "0")."""
     if a.rank == b.rank:
         return a.rank
     if {a.rank, b.rank} == {Rank.EIGHT, Rank.TEN}:
-        return Rank.TEN
+        ten = a if a.rank is Rank.TEN else b
+        return Rank.EIGHT if ten.margin < 0 and ten.runner_up is Rank.EIGHT else Rank.TEN
     return None
 
 
@@ -260,7 +264,7 @@ def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
     if max(a.glyph_height, b.glyph_height) > PAIR_HEIGHTS * min(a.glyph_height, b.glyph_height):
         return None
     d, r, h = _frame(a)
-    if float(d @ np.array(b.down)) > -0.85:
+    if float(d @ np.array(b.down)) > -PAIR_FACING:
         return None
     v = np.subtract(b.center, a.center)
     along, perp = float(v @ d) / h, float(v @ r) / h
@@ -317,18 +321,46 @@ def group_cards(marks: list[IndexMark]) -> list[CardReading]:
         if i in used or j in used:
             continue
         used |= {i, j}
-        a, b = marks[i], marks[j]
-        rank = _pair_rank(a, b)
-        assert rank is not None  # _is_pair said they pair
-        best = max((m for m in (a, b) if m.rank == rank), key=lambda m: m.score)
-        conf = max(mark_confidence(a), mark_confidence(b))
-        cards.append(CardReading(rank, conf, _as_tuple(_pair_corners(a, b)), (a, b),
-                                 best.runner_up))
+        cards.append(_card_of_pair(marks[i], marks[j]))
     for i, m in enumerate(marks):
         if i not in used:
             cards.append(CardReading(m.rank, mark_confidence(m), _as_tuple(_single_corners(m)),
                                      (m,), m.runner_up))
     return cards
+
+
+def _card_of_pair(a: IndexMark, b: IndexMark) -> CardReading:
+    """The card whose two corners read ``a`` and ``b`` (ranks that may be one card's:
+    :func:`_pair_rank`)."""
+    rank = _pair_rank(a, b)
+    assert rank is not None
+    best = max((m for m in (a, b) if m.rank == rank), key=lambda m: m.score)
+    conf = max(mark_confidence(a), mark_confidence(b))
+    return CardReading(rank, conf, _as_tuple(_pair_corners(a, b)), (a, b), best.runner_up)
+
+
+def _one_card(cards: list[CardReading]) -> list[CardReading]:
+    """``cards``, read on paper that is one card (:func:`vision.lone_card.lone_card`), as
+    that card when they are two lone indices that may be its two corners: ranks that may
+    be one card's, facing opposite ways.  Where they lie is not asked (:func:`_is_pair`):
+    a deck whose pip sits off its glyph's middle turns the read "down" a few degrees, and a
+    lone 3 read as two 3s (neoclassical)."""
+    if len(cards) != 2 or any(len(c.marks) != 1 for c in cards):
+        return cards
+    a, b = cards[0].marks[0], cards[1].marks[0]
+    if _pair_rank(a, b) is None or float(np.dot(a.down, b.down)) > -PAIR_FACING:
+        return cards
+    return [_card_of_pair(a, b)]
+
+
+def _off_lone_card_art(cards: list[CardReading], card: LoneCard) -> list[CardReading]:
+    """``cards``, read on paper that is one ``card``, less those read far from its corners
+    (all indices over :data:`LONE_ART_MM` from each): its art (a joker's jester read as a
+    K 44 mm in; a corner index's glyph lies 8–18 mm from its corner, a jumbo one's too)."""
+    corners = card.corners.astype(np.float64)
+    far = LONE_ART_MM * ZONE_PX_PER_MM
+    return [c for c in cards if any(
+        float(np.hypot(*(corners - np.array(m.center)).T).min()) <= far for m in c.marks)]
 
 
 def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
@@ -475,6 +507,13 @@ def _fours_as_tens(marks: list[IndexMark]) -> list[IndexMark]:
         return marks
     return [replace(m, rank=Rank.TEN, read_as=m.rank)
             if m.rank is Rank.FOUR and m.margin < JUMBO_WEAK_LEAD else m for m in marks]
+
+
+def _tens_unlike_whole(cards: list[CardReading]) -> bool:
+    """Whether any of ``cards`` is a 10 read from its two digits apart by all its indices,
+    each reading better whole as another rank (a negative margin: a neoclassical lone 8,
+    its loops read as "1" and "0", read a sure 10 by both corners)."""
+    return any(c.rank is Rank.TEN and all(m.margin < 0 for m in c.marks) for c in cards)
 
 
 def _taken_for(cards: list[CardReading]) -> bool:
@@ -804,6 +843,8 @@ class Recognizer:
                 cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
+        if not in_fan:
+            new += self._at_other_corner(image, survey.ink, marks, counted, fresh)
         if new:  # indices read where the fan guessed jokers: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
@@ -835,7 +876,8 @@ class Recognizer:
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
-            (Doubt.WEAK, conf < self.threshold), (Doubt.MIXED, mixed),
+            (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(counted)),
+            (Doubt.MIXED, mixed),
             (Doubt.UNREAD_CORNER,
              (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
             (Doubt.UNREAD_IN_FAN, bool(in_fan)),
@@ -1003,6 +1045,9 @@ class Recognizer:
         (:func:`_counted`) and the fan's cards whose index was not read
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
         cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks))))
+        lone = lone_card(edges.seen, ZONE_PX_PER_MM) if len(cards) in (1, 2) else None
+        if lone is not None:
+            cards = _one_card(_off_lone_card_art(cards, lone))
         if not cards:
             return [], [], []
         counted = _counted(cards)
@@ -1011,6 +1056,20 @@ class Recognizer:
                               None if earlier is None else earlier.paper)
         in_fan = self._with_edges(image, counted, strays, in_fan, edges)
         return cards, counted, in_fan
+
+    def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
+                         counted: list[CardReading], fresh: PaperInk) -> list[IndexMark]:
+        """The index a second look reads at a lone card's other corner, when one index of
+        it was read (:mod:`vision.lone_card`): a card's two indices lie point-symmetric about
+        its middle.  Read the same, the card is sure of its two corners; read otherwise, the
+        set is mixed (anglo's 3, its flat top, read a sure 5 by one corner)."""
+        if len(counted) != 1 or len(counted[0].marks) != 1:
+            return []
+        lone = lone_card(fresh, ZONE_PX_PER_MM)
+        if lone is None:
+            return []
+        there = 2 * lone.corners.mean(axis=0).astype(np.float64) - counted[0].marks[0].center
+        return self._looked_again(image, seen, marks, there[None, :])
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                           in_fan: list[UnreadCard]) -> tuple[list[IndexMark], bool]:
