@@ -116,6 +116,7 @@ EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie w
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
+LEAST_GLYPH_MM = 3.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
 LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
 ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, is its art
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
@@ -815,7 +816,9 @@ class Recognizer:
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
         survey = self.finder.survey(image, view_shape,
                                     old_paper=None if earlier is None else earlier.paper)
-        first = consistent(survey.marks)
+        # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
+        first = consistent([m for m in survey.marks
+                            if m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM])
         dropped = [m for m in survey.marks if m not in first]
         marks, strays, covered = self._second_look(image, survey.ink, first, survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark

@@ -157,3 +157,37 @@ def test_a_lone_card_read_by_one_corner_is_looked_at_its_other(shared_data: Path
     read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2009, LOW, 3,
                                            recognizer)
     assert read == "6" and unsure and Doubt.MIXED in doubts
+
+
+def test_a_glyph_too_small_for_an_index_is_none(shared_data: Path,
+                                                recognizer: Recognizer) -> None:
+    """paris, a seat's second play as bench/vision.py builds it (seed 2040): a lone 小王 laid
+    over three, watched and read in the region the watcher gives.  A 2.5 mm shape in its
+    picture read as a 6 and the set a sure `6`; no card's index glyph is under 3.5 mm
+    (LEAST_GLYPH_MM): the set is unsure, the 小王 offered."""
+    from vision.calibrate import calibrate
+    from vision.synth import Effects, random_set
+    from vision.watch import ZoneChange, ZoneWatcher
+    seed = 2040
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    rng = np.random.default_rng([seed, 7])
+    seat, first, second = int(rng.integers(6)), random_set(rng), random_set(rng)
+    assert (format_cards(first), format_cards(second)) == ("BBB", "B")
+    still, moving = Effects(glare=False, shadow=False), Effects(glare=False, shadow=False,
+                                                                 hand=True)
+    one = {seat: first}
+    empty, hand = gen.render(seed, {}, still).image, gen.render(seed, one, moving).image
+    after = gen.render(seed, one, still, on_top={seat: second})
+    watcher = ZoneWatcher(calibrate(empty, gen.layout))
+    events = []
+    for frame in ([empty] * 3 + [hand] * 2 + [gen.render(seed, one, still).image] * 6
+                  + [hand] * 2 + [after.image] * 6):
+        events += watcher.update(frame)
+    added = [e for e in events if e.change is ZoneChange.ADDED and e.seat == seat]
+    assert len(added) == 2
+    region = added[1].region_polygon()
+    reading = recognizer.read_zone(after.image, after.homography,
+                                   gen.layout.zones[seat] if region is None else region,
+                                   before=added[1].before)
+    assert reading.unsure
+    assert parse_cards("B") in [c for c, _ in reading.candidates]
