@@ -1051,6 +1051,8 @@ class Recognizer:
         lone = lone_card(edges.seen, ZONE_PX_PER_MM) if len(cards) in (1, 2) else None
         if lone is not None:
             cards = _one_card(_off_lone_card_art(cards, lone))
+            if len(cards) == 1:  # one card's paper holds no other card to infer
+                return cards, cards, []
         if not cards:
             return [], [], []
         counted = _counted(cards)
