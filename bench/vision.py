@@ -56,9 +56,10 @@ from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
 from vision.look import look_at
 from vision.recognize import Doubt, Recognizer, SetReading
+from vision.stories import watch_second_play
 from vision.synth import LIGHTS, Effects, SceneGenerator, random_set
 from vision.teach import teach_faces
-from vision.watch import ZoneChange, ZoneWatcher
+from vision.watch import ZoneWatcher
 
 # Decks whose images were looked at while developing the recogniser; the rest are held out.
 DEVELOPED_ON = ("anglo", "paris", "neoclassical")
@@ -143,32 +144,17 @@ def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
     set laid over its first, watched and read as :mod:`device.camera_pipeline` does, and
     the read times (s)."""
     gen = SceneGenerator(faces, size=size)
-    still, moving = Effects(glare=False, shadow=False), Effects(glare=False, shadow=False,
-                                                                 hand=True)
     out = [0, 0, 0, 0, stories]
     times = []
     for k in range(stories):
         seed = 1000 + k
         rng = np.random.default_rng([seed, 7])
         seat, first, second = int(rng.integers(6)), random_set(rng), random_set(rng)
-        one = {seat: first}
-        empty, hand = gen.render(seed, {}, still).image, gen.render(seed, one, moving).image
-        after = gen.render(seed, one, still, on_top={seat: second})
-        watcher = ZoneWatcher(calibrate(empty, gen.layout))
-        events = []
-        for frame in ([empty] * 3 + [hand] * 2 + [gen.render(seed, one, still).image] * 6
-                      + [hand] * 2 + [after.image] * 6):
-            events += watcher.update(frame)
-        added = [e for e in events if e.change is ZoneChange.ADDED and e.seat == seat]
-        if len(events) != 2 or len(added) != 2:
+        play = watch_second_play(gen, seed, seat, first, second)
+        if play.event is None:
             continue
-        event = added[1]
-        region = event.region_polygon()
         t = time.process_time()
-        reading = rec.read_zone(after.image, after.homography,
-                                gen.layout.zones[seat] if region is None else region,
-                                before=event.before,
-                                look=look_at(after.image, after.homography, gen.layout))
+        reading = play.read(rec, look_at(play.after.image, play.after.homography, gen.layout))
         times.append(time.process_time() - t)
         truth = tuple(sorted(second))
         wrong, offered, _ = _honesty(reading, truth)

@@ -22,6 +22,7 @@ from vision.recognize import (
     _tens_unlike_whole,
     zone_view,
 )
+from vision.stories import watch_second_play
 from vision.synth import SceneGenerator
 
 from .helpers import PictureJokerFaces
@@ -162,28 +163,12 @@ def test_a_lone_card_read_by_one_corner_is_looked_at_its_other(shared_data: Path
 
 def _second_play(shared_data: Path, deck: str, seed: int, seat: int, first: str, second: str,
                  recognizer: Recognizer) -> SetReading:
-    """``second`` laid over ``first`` at ``seat``, watched and read in the region the zone
-    watcher gives, as bench/vision.py and the camera pipeline do."""
-    from vision.calibrate import calibrate
-    from vision.synth import Effects
-    from vision.watch import ZoneChange, ZoneWatcher
+    """``second`` laid over ``first`` at ``seat``, watched and read as bench/vision.py and
+    the camera pipeline do (:mod:`vision.stories`)."""
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    still, moving = Effects(glare=False, shadow=False), Effects(glare=False, shadow=False,
-                                                                 hand=True)
-    one = {seat: parse_cards(first)}
-    empty, hand = gen.render(seed, {}, still).image, gen.render(seed, one, moving).image
-    after = gen.render(seed, one, still, on_top={seat: parse_cards(second)})
-    watcher = ZoneWatcher(calibrate(empty, gen.layout))
-    events = []
-    for frame in ([empty] * 3 + [hand] * 2 + [gen.render(seed, one, still).image] * 6
-                  + [hand] * 2 + [after.image] * 6):
-        events += watcher.update(frame)
-    added = [e for e in events if e.change is ZoneChange.ADDED and e.seat == seat]
-    assert len(added) == 2
-    region = added[1].region_polygon()
-    return recognizer.read_zone(after.image, after.homography,
-                                gen.layout.zones[seat] if region is None else region,
-                                before=added[1].before)
+    play = watch_second_play(gen, seed, seat, parse_cards(first), parse_cards(second))
+    assert play.event is not None
+    return play.read(recognizer)
 
 
 def test_a_glyph_too_small_for_an_index_is_none(shared_data: Path,
