@@ -848,7 +848,8 @@ class Recognizer:
         covered |= covered_more
         if not in_fan:
             new += self._at_other_corner(image, survey.ink, marks, counted, fresh)
-        if new:  # indices read where the fan guessed jokers: the fan again with them
+        if new:  # indices read where the fan guessed jokers, or at a lone card's other
+            # corner: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         shown = [] if self.faces is None else self.faces.jokers_in_fan(image, marks, counted,
@@ -1067,7 +1068,7 @@ class Recognizer:
         """The index a second look reads at a lone card's other corner, when one index of
         it was read (:mod:`vision.lone_card`): a card's two indices lie point-symmetric about
         its middle.  Read the same, the card is sure of its two corners; read otherwise, the
-        set is mixed (anglo's 3, its flat top, read a sure 5 by one corner)."""
+        set is mixed (neoclassical's lone 6 read a sure 10 by one corner, its other reads 6)."""
         if len(counted) != 1 or len(counted[0].marks) != 1:
             return []
         lone = lone_card(fresh, ZONE_PX_PER_MM)
