@@ -93,7 +93,7 @@ class IndexMark:
 # (thin faces at ~12 px: anglo's 3 reads as 5 every time), that stem decides.
 STEM_ROWS = (0.2, 0.45)  # of the glyph's height, from its top
 STEM_COLS = 0.4  # of the glyph box's width, from its left
-STEM_3, STEM_5 = 0.65, 0.7  # least ink along the stem: below the first a 3, above the second a 5
+STEM_3, STEM_5 = 0.45, 0.85  # least ink along the stem: below the first a 3, above the second a 5
 STEM_SLACK = 0.3  # the other digit's score may fall this far short of MIN_RANK_SCORE
 _STEM_PX = 24
 
