@@ -95,6 +95,11 @@ OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off i
 SECOND_LOOK_REACH = 2.5
 SECOND_LOOK_LEAST = 0.8
 SECOND_LOOK_SIZE = (0.75, 1.3)
+# A lone card's other corner (Recognizer._at_other_corner) is looked at more widely: the one
+# index read may be part of its glyph (a neoclassical 5 read as a J or a 3 0.55-0.6 times
+# its height), and the card's middle is known from its paper only.
+OTHER_CORNER_REACH, OTHER_CORNER_ON = 4.0, 2.0  # glyph heights, as SECOND_LOOK_REACH, _ON
+OTHER_CORNER_SIZE = (0.5, 2.0)
 SECOND_LOOK_ON = 0.8
 EDGE_LINE = 1.5  # glyph heights: a straight line of ink this long is a card's edge
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
@@ -1021,16 +1026,16 @@ class Recognizer:
                       near: npt.NDArray[np.float64], lines_over: float | None = None,
                       finder: IndexFinder | None = None, beside: float = INDEX_BOX[2],
                       ratio: float = SECOND_LOOK_RATIO, least: float = SECOND_LOOK_LEAST,
-                      on: float = SECOND_LOOK_ON, reach: float = SECOND_LOOK_REACH
-                      ) -> list[IndexMark]:
+                      on: float = SECOND_LOOK_ON, reach: float = SECOND_LOOK_REACH,
+                      size: tuple[float, float] = SECOND_LOOK_SIZE) -> list[IndexMark]:
         """The indices a second look (:meth:`vision.indices.IndexFinder.second_look`) reads
         within ``reach`` glyph heights of the points ``near`` that fit the set read
-        (``marks``): matching at least ``least``, of its glyphs' size, on no read index and
-        within ``on`` glyph heights of one of the points.  ``lines_over``: in glyph
-        heights, and ``ratio``, as the second look's.  ``finder``: whose glyph model reads
-        them (:attr:`finder` unless given)."""
+        (``marks``): matching at least ``least``, of its glyphs' height within ``size``, on
+        no read index and within ``on`` glyph heights of one of the points.
+        ``lines_over``: in glyph heights, and ``ratio``, as the second look's.  ``finder``:
+        whose glyph model reads them (:attr:`finder` unless given)."""
         h = set_glyph_height(marks)
-        lo, hi = SECOND_LOOK_SIZE
+        lo, hi = size
         reach *= h
         looked = (finder or self.finder).second_look(
             image, seen, near, reach, marks,
@@ -1075,7 +1080,8 @@ class Recognizer:
         if lone is None:
             return []
         there = 2 * lone.corners.mean(axis=0).astype(np.float64) - counted[0].marks[0].center
-        return self._looked_again(image, seen, marks, there[None, :])
+        return self._looked_again(image, seen, marks, there[None, :], reach=OTHER_CORNER_REACH,
+                                  on=OTHER_CORNER_ON, size=OTHER_CORNER_SIZE)
 
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                           in_fan: list[UnreadCard]) -> tuple[list[IndexMark], bool]:

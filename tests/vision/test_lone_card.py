@@ -196,3 +196,14 @@ def test_one_new_cards_paper_holds_no_other_card(shared_data: Path, recognizer: 
     `TR`).  One card's paper holds no card but the one read."""
     reading = _second_play(shared_data, deck, seed, seat, first, second, recognizer)
     assert format_cards(reading.cards) == second and not reading.unsure
+
+
+def test_a_lone_cards_other_corner_may_read_a_size_unlike_the_first(
+        shared_data: Path, recognizer: Recognizer) -> None:
+    """neoclassical's lone 5: one corner read a sure J 0.6 times the glyph's height (part
+    of the 5).  Its other corner, the whole 5, was refused by the second look's usual size
+    (0.75-1.3 of the J's); looked at more widely, it reads, and the set is two ranks,
+    unsure, read as the 5."""
+    read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2,
+                                           recognizer)
+    assert read == "5" and unsure and Doubt.MIXED in doubts
