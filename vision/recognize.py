@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -736,12 +737,18 @@ class _FanEdges:
     """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
     way the read cards point: reading one set may ask twice (for unread cards past the
     read ones, :meth:`Recognizer._with_edges`, and whether the edges part more cards than
-    were read, :meth:`Recognizer.read_set`)."""
+    were read, :meth:`Recognizer.read_set`); and whether its new paper is one lone card,
+    looked at once though each pass of the fan and the other corner's look ask."""
 
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
         self._image, self._joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
         self._strips: dict[tuple[float, float], FanStrips | None] = {}
+
+    @cached_property
+    def lone(self) -> LoneCard | None:
+        """The new paper as one card (:func:`vision.lone_card.lone_card`), if it is one."""
+        return lone_card(self.seen, ZONE_PX_PER_MM)
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point."""
@@ -852,7 +859,7 @@ class Recognizer:
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
         if not in_fan:
-            new += self._at_other_corner(image, survey.ink, marks, counted, fresh)
+            new += self._at_other_corner(image, survey.ink, marks, counted, edges)
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
@@ -1054,7 +1061,7 @@ class Recognizer:
         (:func:`_counted`) and the fan's cards whose index was not read
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
         cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks))))
-        lone = lone_card(edges.seen, ZONE_PX_PER_MM) if len(cards) in (1, 2) else None
+        lone = edges.lone if len(cards) in (1, 2) else None
         if lone is not None:
             cards = _one_card(_off_lone_card_art(cards, lone))
             if len(cards) == 1:  # one card's paper holds no other card to infer
@@ -1069,14 +1076,14 @@ class Recognizer:
         return cards, counted, in_fan
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                         counted: list[CardReading], fresh: PaperInk) -> list[IndexMark]:
+                         counted: list[CardReading], edges: _FanEdges) -> list[IndexMark]:
         """The index a second look reads at a lone card's other corner, when one index of
         it was read (:mod:`vision.lone_card`): a card's two indices lie point-symmetric about
         its middle.  Read the same, the card is sure of its two corners; read otherwise, the
         set is mixed (neoclassical's lone 6 read a sure 10 by one corner, its other reads 6)."""
         if len(counted) != 1 or len(counted[0].marks) != 1:
             return []
-        lone = lone_card(fresh, ZONE_PX_PER_MM)
+        lone = edges.lone
         if lone is None:
             return []
         there = 2 * lone.corners.mean(axis=0).astype(np.float64) - counted[0].marks[0].center
