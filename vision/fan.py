@@ -461,12 +461,18 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for a, b in itertools.pairwise(places):
         slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
     low, high = _paper_span(ink, frame, line, height, places, old_paper, px_per_mm)
-    ends = []  # (the outermost read index, where the end card's index is, how far beyond)
+    # (the outermost read index, where the end card's index is, how far beyond it the
+    # counted paper reaches): a usual index lies inset from the card's side, where the paper
+    # ends, not where its counted run does (:func:`_end_margin` short of it; anglo's joker
+    # word, ~0.3 glyph heights in, lay outside the corner looked at).  A jumbo index's centre
+    # lies ~8 mm in (its pip as wide as the glyph), nearer an inset from the run's end.
+    margin = 0.0 if is_jumbo(height, px_per_mm) else _end_margin(height, px_per_mm)
+    ends = []
     if low is not None:
-        ends.append((places[0], low + inset, places[0] - (low + inset)))
+        ends.append((places[0], low - margin + inset, places[0] - (low + inset)))
     if high is not None:
         last = high - card_w + inset
-        ends.append((places[-1], last, last - places[-1]))
+        ends.append((places[-1], last + margin, last - places[-1]))
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))

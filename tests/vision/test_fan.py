@@ -261,6 +261,10 @@ def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
     # a 大王 past a tight fan's last read card, its corner inferred beside that card's index
     # and matched to it: 44R read 444, KKKKKKKKBRRR read KKKKKKKKKBRR
     ("neoclassical", 2038, 5, "44R"), ("neoclassical", 2059, 1, "KKKKKKKKBRRR"),
+    # a 大王 at the fan's bottom: its corner was looked at half a glyph past where its paper
+    # ends, beside anglo's red joker word (~0.3 glyph heights in): KKR read KKB, 666R 666B
+    ("anglo", 2052, 2, "KKR"), ("anglo", 2150, 5, "666R"), ("anglo", 2170, 2, "82R"),
+    ("anglo", 2142, 0, "33BR"),
 ])
 def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: str, seed: int,
                                                     seat: int, cards: str) -> None:
