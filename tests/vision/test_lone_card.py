@@ -10,8 +10,8 @@ import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
-from vision.indices import IndexMark
-from vision.lone_card import lone_card, lone_joker
+from vision.indices import IndexMark, joker_of_colour
+from vision.lone_card import LONE_RED_SHARE, lone_card, lone_joker
 from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
@@ -91,6 +91,30 @@ def test_a_lone_cards_two_corners_are_one_card(shared_data: Path, recognizer: Re
     assert len(read) == 1
     if rank_read:
         assert read == sets[seat]
+
+
+# anglo's 大王 alone, no index read: its thin red word is 14–40 % of the ink near its
+# corners, the rest its picture's black frame; by the mean redness it read 小王
+@pytest.mark.parametrize(("seed", "seat"), [(2000, 2), (2000, 4), (2008, 2), (2011, 4)])
+def test_a_lone_big_jokers_thin_red_word_among_black_ink_is_a_big_joker(
+        shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
+    read, unsure, offered, _ = _read_single(shared_data, "anglo", seed, WILD, seat, recognizer)
+    assert read == "R" and unsure
+    assert offered[:2] == ["R", "B"]
+
+
+def test_a_joker_mark_is_told_by_its_share_of_red_ink() -> None:
+    """Black ink with a red word among it: a 大王 where 15 % red is enough (a lone card's
+    corners hold its picture's frame too: :data:`vision.lone_card.LONE_RED_SHARE`), not in a
+    fan's corner box (a neighbour's red pip may lie in it).  By the mean (27 here, under the
+    recogniser's 35) it was a 小王 either way."""
+    image = np.full((10, 10, 3), 20, np.uint8)
+    image.reshape(-1, 3)[:15] = (40, 40, 220)  # R − max(B, G) = 180 on 15 of 100 pixels
+    ys, xs = np.nonzero(np.ones((10, 10), bool))
+    assert joker_of_colour(image, ys, xs, 35.0, LONE_RED_SHARE) is Rank.BIG_JOKER
+    assert joker_of_colour(image, ys, xs, 35.0) is Rank.SMALL_JOKER
+    image[:] = 20
+    assert joker_of_colour(image, ys, xs, 35.0, LONE_RED_SHARE) is Rank.SMALL_JOKER
 
 
 def test_a_lone_cards_art_far_from_its_corners_is_no_index(shared_data: Path,
