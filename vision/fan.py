@@ -41,7 +41,16 @@ from vision.indices import (
 from vision.types import BGRImage, Mask
 
 CARD_WIDTH_MM = 60.0  # 57 (bridge) … 63 (poker) mm
-INDEX_INSET = 0.9  # the index glyph's centre from the card's side, in glyph heights
+# The index glyph's centre from the card's side, in glyph heights (paris ~0.45, the drawn
+# decks ~0.75; 0.9 put a fan's end card's corner past its index, and its paper, reaching a
+# little past the read ones, seemed none: dev sets 1233 -> 1238 of 1444 read right at 0.55
+# and TEN_INSET, confidently wrong 4 -> 3, sets of 2180-2299 858 -> 865 and 8 -> 6).
+INDEX_INSET = 0.55
+TEN_INSET = 0.75  # a 10's, two digits wide (0.55: a drawn deck's `TTB` read `TBR`)
+# A card read only by its far corner lies a card's width, less twice this, back from it
+# (0.9: at 0.55, dev sets 1237 -> 1242 right but 3 -> 4 confidently wrong, and a second
+# play `5552` a sure `552`).
+FAR_CORNER_INSET = 0.9
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 # Two read cards this far apart with unread ink between them lie two steps apart (a strip
 # showing a whole index takes 12 mm or more; single steps of 17–22 mm with a big pip between
@@ -52,10 +61,13 @@ ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no car
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 # A jumbo index (大字牌: glyphs of 12.8–15 mm against 7.6–11.6 mm on the other dev decks)
-# sits as near the card's side as a usual one: its centre ~6 mm in, half a glyph height.
-# The fan's ends are measured as for a usual glyph of this height.
+# sits about as near the card's side as a usual one: its centre ~8 mm in (its pip as wide
+# as its glyph), some 0.6 glyph heights.
+# The fan's ends are measured as for a usual glyph of this height, and its index placed
+# JUMBO_INSET_MM in from where the counted run of paper ends (tuned so on the jumbo dev sets).
 JUMBO_GLYPH_MM = 12.0
 END_GLYPH_MM = 7.5
+JUMBO_INSET_MM = 6.75
 END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 # On its index line a fan's paper reaches 0–5 mm further than its cards at its step would
@@ -123,7 +135,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             lines.append(float(point @ frame.down))
         else:  # the far corner's index faces the other way; the near one lies a card back
             m = marks[0]
-            inset = 2 * INDEX_INSET * m.glyph_height
+            inset = 2 * FAR_CORNER_INSET * m.glyph_height
             point = (np.array(m.center, np.float64) - frame.across * (card_w - inset))
             places.append(float(point @ frame.across))
     line = float(np.median(lines)) if lines else float("nan")
@@ -136,8 +148,8 @@ def is_jumbo(height: float, px_per_mm: float) -> bool:
 
 
 def _end_glyph(height: float, px_per_mm: float) -> float:
-    """The glyph height the fan's ends are measured in (:data:`END_MARGIN`,
-    :data:`INDEX_INSET`): the set's, or :data:`END_GLYPH_MM` for a jumbo index."""
+    """The glyph height the fan's ends are measured in (:data:`END_MARGIN`, the read
+    indices' own boxes): the set's, or :data:`END_GLYPH_MM` for a jumbo index."""
     return END_GLYPH_MM * px_per_mm if is_jumbo(height, px_per_mm) else height
 
 
@@ -447,7 +459,13 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     places, line, height = _fan_positions(cards, frame, card_w)
     if np.isnan(line):
         return []
-    inset = INDEX_INSET * _end_glyph(height, px_per_mm)
+    marks_read = [m for marks in cards for m in marks]
+    # the set's rank: its main natural rank, or 2 in a set of 2s (and jokers)
+    main = main_natural(m.rank for m in marks_read) or (
+        Rank.TWO if any(m.rank is Rank.TWO for m in marks_read) else None)
+    jumbo_set = is_jumbo(height, px_per_mm)
+    inset = (JUMBO_INSET_MM * px_per_mm if jumbo_set
+             else (TEN_INSET if main is Rank.TEN else INDEX_INSET) * height)
     step = _single_step(places, px_per_mm)
     if more_step is not None and len(places) < 3:  # one gap may be two steps
         step = more_step if step is None else min(step, more_step)
@@ -464,9 +482,9 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     # (the outermost read index, where the end card's index is, how far beyond it the
     # counted paper reaches): a usual index lies inset from the card's side, where the paper
     # ends, not where its counted run does (:func:`_end_margin` short of it; anglo's joker
-    # word, ~0.3 glyph heights in, lay outside the corner looked at).  A jumbo index's centre
-    # lies ~8 mm in (its pip as wide as the glyph), nearer an inset from the run's end.
-    margin = 0.0 if is_jumbo(height, px_per_mm) else _end_margin(height, px_per_mm)
+    # word, ~0.3 glyph heights in, lay outside the corner looked at).  A jumbo index: see
+    # :data:`JUMBO_INSET_MM`.
+    margin = 0.0 if jumbo_set else _end_margin(height, px_per_mm)
     ends = []
     if low is not None:
         ends.append((places[0], low - margin + inset, places[0] - (low + inset)))
@@ -483,16 +501,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         if all(abs(p - t) > 0.5 * step for t in taken):
             corners.append(np.array(q, np.float64))
             taken.append(p)
-    marks_read = [m for marks in cards for m in marks]
-    # the set's rank: its main natural rank, or 2 in a set of 2s (and jokers)
-    main = main_natural(m.rank for m in marks_read) or (
-        Rank.TWO if any(m.rank is Rank.TWO for m in marks_read) else None)
     looks = _looks(ink.inks.darkest, frame, marks_read, main, height)
     # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
     # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`),
     # and it is matched by the part the next card leaves showing (not a 10's: the part of its
     # two digits left showing is the "1", a stroke like any card's edge).
-    jumbo = is_jumbo(height, px_per_mm) and main is not Rank.TEN
+    jumbo = jumbo_set and main is not Rank.TEN
     boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank

@@ -273,6 +273,22 @@ def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: s
     assert reading.unsure  # a joker inferred from the fan is always confirmed
 
 
+# a fan's bottom card whose paper reaches a step past the outermost read index, its own
+# index unread: the end card's index was looked for 0.9 glyph heights in from where the
+# counted paper ends, past its index, and the paper left seemed none (paris's index lies
+# ~0.45 glyph heights from its card's side): read sure with one card fewer
+@pytest.mark.parametrize(("seed", "seat", "cards"), [
+    (2013, 3, "AAAAA"), (2213, 3, "222"), (2231, 2, "KKKKKKK"),
+])
+def test_a_fans_end_card_whose_index_is_unread_is_counted(shared_data: Path, seed: int,
+                                                         seat: int, cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == cards
+    assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
 def test_a_joker_judged_by_its_share_of_red_ink_is_offered_as_the_other_too(
         shared_data: Path) -> None:
     """A hidden joker's kind is judged by the share of red in the ink at its corner
