@@ -760,6 +760,13 @@ PIPLESS_PIP = 0.85  # the pip similarity a pipless mark's score is reckoned with
 PIPLESS_BOX = (0.6, 1.4, 0.4)  # glyph heights from its centre: pip box top, bottom, half width
 
 
+# A lone card where no index was read (IndexFinder.pipless_on_card): its corner glyphs are
+# looked for, pip or none, this many glyph heights in from its short sides, at each of
+# these glyph heights (mm: the dev decks' 7.6–11.6).  A J is not taken so: a joker's word
+# JOKER starts with one.
+LONE_GLYPH_IN = 1.0
+LONE_GLYPH_MM = (8.0, 10.0)
+LONE_RANKS = tuple(r for r in Rank if r.is_natural and r is not Rank.JACK)
 _PIP_ACROSS, _PIP_BELOW = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
                                       np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
 # the pip box as a probe (:func:`_probe_points`: glyph heights "up", and aside)
@@ -1324,6 +1331,35 @@ class IndexFinder:
                              _blob_under(blobs, centre))
             out[mark] = frozenset({i})
         return out
+
+    def pipless_on_card(self, seen: PaperInk, corners: FloatArray,
+                        px_per_mm: float) -> list[IndexMark]:
+        """The corner glyphs of a lone card (``corners``: its outline, image pixels; ``seen``:
+        the finder's ink and paper of the image) where no index was read: each read as
+        :meth:`_pipless` reads a glyph whose pip runs into other ink (paris's 5–8 and 7s,
+        their corner pip joined to a big pip), turned along the card's long side and
+        :data:`LONE_GLYPH_IN` glyph heights in from either short side."""
+        pts = np.asarray(corners, np.float64)
+        sides = [pts[1] - pts[0], pts[2] - pts[1]]
+        length = max(float(np.hypot(*v)) for v in sides)
+        way = max(sides, key=lambda v: float(np.hypot(*v))) / length
+        middle = pts.mean(axis=0)
+        labels, stats, _, split = ink_components(seen.inks.ink, seen.big)
+        cand = self._candidates(stats, split, seen.inks.paper, seen.big)
+        found: dict[IndexMark, frozenset[int]] = {}
+        for mm in LONE_GLYPH_MM:
+            h = mm * px_per_mm
+            probes = [IndexMark(rank, 1.0, 1.0, rank, (float(c[0]), float(c[1])),
+                                (float(-sign * way[0]), float(-sign * way[1])), h, "S", 0)
+                      for sign in (1.0, -1.0)
+                      for c in [middle + sign * way * (length / 2 - LONE_GLYPH_IN * h)]
+                      for rank in LONE_RANKS]
+            for mark, ids in self._pipless(labels, stats, cand, probes, seen.blobs).items():
+                if ids not in found.values():
+                    found[mark] = ids
+        spans: dict[int, FloatArray] = {}
+        return [m for m in found if _near_edge(m, seen.inks, ZONE_SEEING.edge_drop)
+                and _fits_its_paper(m, seen.blobs, spans)]
 
     def _ten_from_parts(self, g_scores: FloatArray, a: int | None, b: int | None,
                         whole: float) -> float:

@@ -846,6 +846,8 @@ class Recognizer:
         # the new cards' paper and ink (over older cards, only theirs: vision.earlier)
         fresh = survey.ink if earlier is None else earlier.only_new(survey.ink, ZONE_PX_PER_MM)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
+        if not marks and edges.lone is not None:  # a lone card's glyph, its pip run into art
+            marks = self.finder.pipless_on_card(fresh, edges.lone.corners, ZONE_PX_PER_MM)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             return self._jokers(image, fresh)

@@ -103,6 +103,26 @@ def test_a_lone_big_jokers_thin_red_word_among_black_ink_is_a_big_joker(
     assert offered[:2] == ["R", "B"]
 
 
+# paris's 5–8 and court cards laid alone: each corner pip joined to a big pip or the art,
+# no index was read and the card was offered as a joker
+@pytest.mark.parametrize(("seed", "sets", "seat"), [
+    (2001, LOW, 3), (2002, LOW, 2), (2003, LOW, 5), (2006, LOW, 4), (2002, HIGH, 3),
+])
+def test_a_lone_cards_glyph_whose_pip_runs_into_its_art_is_read(
+        shared_data: Path, recognizer: Recognizer, seed: int, sets: dict[int, str],
+        seat: int) -> None:
+    read, unsure, _, _ = _read_single(shared_data, "paris", seed, sets, seat, recognizer)
+    assert read == sets[seat] and not unsure
+
+
+# anglo's 小王 alone: its word JOKER's J, the letters below it one blob, would read as a J
+@pytest.mark.parametrize(("seed", "seat"), [(2006, 5), (2010, 1)])
+def test_a_lone_cards_pipless_j_is_no_rank(shared_data: Path, recognizer: Recognizer,
+                                           seed: int, seat: int) -> None:
+    read, unsure, offered, _ = _read_single(shared_data, "anglo", seed, WILD, seat, recognizer)
+    assert read == "B" and unsure and "J" not in offered
+
+
 def test_a_joker_mark_is_told_by_its_share_of_red_ink() -> None:
     """Black ink with a red word among it: a 大王 where 15 % red is enough (a lone card's
     corners hold its picture's frame too: :data:`vision.lone_card.LONE_RED_SHARE`), not in a
