@@ -24,7 +24,7 @@ pips are not such ink).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from statistics import median
@@ -1271,17 +1271,18 @@ class IndexFinder:
         return marks
 
     def _pipless(self, labels: Labels, stats: Labels, cand: list[int],
-                 marks: list[IndexMark], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
+                 marks: list[IndexMark], blobs: Labels,
+                 allowed: Collection[Rank] | None = None) -> dict[IndexMark, frozenset[int]]:
         """Rank glyphs whose pip could not be taken apart from other ink (a corner pip
         touching a card's big pips or art), read turned as the read ``marks`` are (a set's
         cards lie nearly parallel; a far corner's index is turned half round), where ink
-        lies below them as a pip would.  Only ranks the ``marks`` read are taken: court art
-        beside its big blobs poses as other glyphs."""
+        lies below them as a pip would.  Only ranks the ``marks`` read are taken (court art
+        beside its big blobs poses as other glyphs), or the ``allowed`` ones if given."""
         ranks = [m for m in marks if m.pip != "O"]
         if not ranks or not cand:
             return {}
         h = float(median(m.glyph_height for m in ranks))
-        read = {m.rank for m in ranks}
+        read = set(allowed) if allowed is not None else {m.rank for m in ranks}
         downs = _turns_of(ranks)
         glyphs = _beside_merged_ink(stats, cand, ranks, h)
         if not glyphs:
@@ -1340,21 +1341,24 @@ class IndexFinder:
         their corner pip joined to a big pip), turned along the card's long side and
         :data:`LONE_GLYPH_IN` glyph heights in from either short side."""
         pts = np.asarray(corners, np.float64)
-        sides = [pts[1] - pts[0], pts[2] - pts[1]]
-        length = max(float(np.hypot(*v)) for v in sides)
-        way = max(sides, key=lambda v: float(np.hypot(*v))) / length
+        long_side = max(pts[1] - pts[0], pts[2] - pts[1], key=lambda v: float(np.hypot(*v)))
+        length = float(np.hypot(*long_side))
+        way = long_side / length
         middle = pts.mean(axis=0)
         labels, stats, _, split = ink_components(seen.inks.ink, seen.big)
         cand = self._candidates(stats, split, seen.inks.paper, seen.big)
         found: dict[IndexMark, frozenset[int]] = {}
         for mm in LONE_GLYPH_MM:
             h = mm * px_per_mm
-            probes = [IndexMark(rank, 1.0, 1.0, rank, (float(c[0]), float(c[1])),
-                                (float(-sign * way[0]), float(-sign * way[1])), h, "S", 0)
-                      for sign in (1.0, -1.0)
-                      for c in [middle + sign * way * (length / 2 - LONE_GLYPH_IN * h)]
-                      for rank in LONE_RANKS]
-            for mark, ids in self._pipless(labels, stats, cand, probes, seen.blobs).items():
+            probes = []  # where an index would lie at either short side (its rank not asked)
+            for sign in (1.0, -1.0):
+                at = middle + sign * way * (length / 2 - LONE_GLYPH_IN * h)
+                probes.append(IndexMark(Rank.ACE, 1.0, 1.0, Rank.ACE,
+                                        (float(at[0]), float(at[1])),
+                                        (float(-sign * way[0]), float(-sign * way[1])), h,
+                                        "S", 0))
+            for mark, ids in self._pipless(labels, stats, cand, probes, seen.blobs,
+                                           LONE_RANKS).items():
                 if ids not in found.values():
                     found[mark] = ids
         spans: dict[int, FloatArray] = {}
