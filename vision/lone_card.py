@@ -29,7 +29,7 @@ CORNER_MM = 25.0  # the ink this near a card's corners is its corner marks'
 LEAST_OTHER = 0.15  # paper regions this share of the largest's are the card's or another's
 STRAND_MM = 12.0  # paper narrower than this is no card's (a label, a strand to it)
 # Of the ink near a lone joker's corners, the share red in a 大王's: that ink holds its
-# picture's frame and art as well as its word (anglo's thin red word: 14–17 % of it; a
+# picture's frame and art as well as its word (anglo's thin red word: 14–68 % of it; a
 # 小王's on the dev decks: none; 大王s alone read 小王 by the mean: 9 of 96).
 LONE_RED_SHARE = 0.1
 

@@ -33,6 +33,7 @@ from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
     Recognizer,
+    SetReading,
     _off_single_steps,
     group_cards,
     zone_view,
@@ -251,6 +252,13 @@ def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
                  [red_index]) is Rank.SMALL_JOKER
 
 
+def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetReading:
+    """A seat's set in a random scene of a ``card-faces`` deck, read zero-shot."""
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    return Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+
+
 # a joker between two read cards, its corner only a strip: anglo 66R read 66 (sure!); paris
 # and neoclassical KKR read KK (tests/vision/test_big_pips.py); neoclassical 66R read 66B,
 # its 大王's red circle judged with the next card's black 6 beside it
@@ -266,9 +274,7 @@ def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
 ])
 def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: str, seed: int,
                                                     seat: int, cards: str) -> None:
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    scene = gen.render(seed)
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = _read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure  # a joker inferred from the fan is always confirmed
 
@@ -282,9 +288,7 @@ def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: s
 ])
 def test_a_fans_end_card_whose_index_is_unread_is_counted(shared_data: Path, seed: int,
                                                          seat: int, cards: str) -> None:
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
-    scene = gen.render(seed)
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = _read_dev_scene(shared_data, "paris", seed, seat)
     assert format_cards(reading.cards) == cards
     assert reading.unsure  # a card inferred from the fan is always confirmed
 
@@ -295,10 +299,7 @@ def test_a_joker_judged_by_its_share_of_red_ink_is_offered_as_the_other_too(
     (:data:`vision.indices.JOKER_RED_SHARE`).  Under a warm light, a 小王's black star and
     the next card's pip beside it are a third red (neoclassical QQQQBB reads QQQQBR); the
     set stays unsure and its other kind is offered."""
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "neoclassical"),
-                         size=(1280, 720))
-    scene = gen.render(2057)
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[4])
+    reading = _read_dev_scene(shared_data, "neoclassical", 2057, 4)
     assert reading.unsure
     assert "QQQQBB" in [format_cards(c) for c, _ in reading.candidates]
 
@@ -440,9 +441,7 @@ def test_only_a_natural_cards_own_colour_on_its_strip_is_its_print() -> None:
 def test_a_lower_cards_pip_on_its_strip_leaves_no_doubt(shared_data: Path, deck: str,
                                                         seed: int, seat: int,
                                                         cards: str) -> None:
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    scene = gen.render(seed)
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = _read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == cards
     assert not reading.unsure, reading.why()
 

@@ -93,7 +93,7 @@ def test_a_lone_cards_two_corners_are_one_card(shared_data: Path, recognizer: Re
         assert read == sets[seat]
 
 
-# anglo's 大王 alone, no index read: its thin red word is 14–40 % of the ink near its
+# anglo's 大王 alone, no index read: its thin red word is 14–68 % of the ink near its
 # corners, the rest its picture's black frame; by the mean redness it read 小王
 @pytest.mark.parametrize(("seed", "seat"), [(2000, 2), (2000, 4), (2008, 2), (2011, 4)])
 def test_a_lone_big_jokers_thin_red_word_among_black_ink_is_a_big_joker(
