@@ -42,6 +42,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -178,7 +179,7 @@ def over_older_figures(decks: list[tuple[str, FaceSource]], stories: int, rec: R
         row, deck_times = second_play_accuracy(faces, stories, rec, size)
         times += deck_times
         group = _group(name)
-        groups[group] = [a + b for a, b in zip(groups[group], row, strict=True)]
+        _add_into(groups[group], row)
         print(f"  {name:<14} {_fmt_over(row)}   ({group})")
     for group, row in groups.items():
         print(f"  == {group:<18} {_fmt_over(row)}")
@@ -236,7 +237,7 @@ def condition_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Rec
             rows = condition_accuracy(faces, scenes, rec, size, effects)
             total = groups[_group(name)]
             for acc, row in zip(total, rows, strict=True):
-                acc[:] = [a + b for a, b in zip(acc, row, strict=True)]
+                _add_into(acc, row)
         for group, (plain, seen) in groups.items():
             n = plain[3]
             print(f"  {condition:<7} {group:<16} right {plain[0]:>3} → {seen[0]:>3} of {n:<3} | "
@@ -279,7 +280,7 @@ def rank_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Recogniz
     for name, faces in decks:
         for rank, row in rank_accuracy(faces, scenes, rec, size).items():
             acc = groups[_group(name)][rank]
-            acc[:] = [a + b for a, b in zip(acc, row, strict=True)]
+            _add_into(acc, row)
     for group, per in groups.items():
         n = next(iter(per.values()))[3]
         print(f"  {group:<16} (of {n}) " + "  ".join(
@@ -320,7 +321,7 @@ def single_figures(decks: list[tuple[str, FaceSource]], scenes: int, rec: Recogn
     for name, faces in decks:
         row, wrong = single_accuracy(faces, scenes, rec, size)
         acc, seen = groups[_group(name)]
-        acc[:] = [a + b for a, b in zip(acc, row, strict=True)]
+        _add_into(acc, row)
         seen.update(wrong)
     for group, (acc, seen) in groups.items():
         what = ", ".join(f"{k} ×{v}" for k, v in seen.most_common())
@@ -332,6 +333,11 @@ def _fmt_over(row: list[int]) -> str:
     seen, exact, wrong, offered, n = row
     return (f"events {seen:>3}/{n:<3} | exact {exact:>3}/{n:<3} {exact / max(n, 1):6.1%} | "
             f"confidently wrong {wrong:>3} | truth offered {offered:>3}/{n:<3}")
+
+
+def _add_into(total: list[int], row: Sequence[int]) -> None:
+    """Add a deck's ``row`` of counts into its group's ``total``, place by place."""
+    total[:] = [a + b for a, b in zip(total, row, strict=True)]
 
 
 def _group(name: str) -> str:
@@ -390,8 +396,8 @@ class Tally:
             doubts: DoubtTally) -> list[int]:
         """Add one deck's figures (as :func:`set_accuracy` gives them); returns its row."""
         row = [*counts[False], *counts[True]]
-        self.exact[group] = [a + b for a, b in zip(self.exact[group], row, strict=True)]
-        self.honest[group] = [a + b for a, b in zip(self.honest[group], honesty, strict=True)]
+        _add_into(self.exact[group], row)
+        _add_into(self.honest[group], honesty)
         self.doubts[group].update(doubts)
         return row
 
