@@ -149,15 +149,22 @@ def test_a_lone_cards_art_far_from_its_corners_is_no_index(shared_data: Path,
 
 @pytest.mark.parametrize(("seed", "read", "unsure"), [(2010, "8", False), (2002, "T", True)])
 def test_a_thin_8_read_as_10_from_its_loops(shared_data: Path, recognizer: Recognizer,
-                                           seed: int, read: str, unsure: bool) -> None:
+                                           monkeypatch: pytest.MonkeyPatch, seed: int,
+                                           read: str, unsure: bool) -> None:
     """neoclassical's 8: its loops apart read as "1" and "0", and the "10" so read reads
     worse than the glyph whole as an 8.  With the other corner read as an 8, the card is an
-    8 (sure); with both corners so, it stays a 10, but unsure, the 8 offered next."""
-    got, was_unsure, offered, doubts = _read_single(shared_data, "neoclassical", seed, LOW, 5,
-                                                    recognizer)
+    8 (sure); with both corners so, it stays a 10, but unsure, the 8 offered next.  (Read
+    again with fainter ink, its loops hold together and both corners read a sure 8:
+    Recognizer._read_fainter, left out here to see what comes of the loops read apart.)"""
+    with monkeypatch.context() as patched:
+        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
+        got, was_unsure, offered, doubts = _read_single(shared_data, "neoclassical", seed,
+                                                        LOW, 5, recognizer)
     assert (got, was_unsure) == (read, unsure)
     if unsure:
         assert Doubt.WEAK in doubts and offered[1] == "8"
+    got, was_unsure, _, _ = _read_single(shared_data, "neoclassical", seed, LOW, 5, recognizer)
+    assert (got, was_unsure) == ("8", False)
 
 
 def _mark(rank: Rank, margin: float, runner_up: Rank) -> IndexMark:
@@ -194,15 +201,20 @@ def test_one_cards_paper_is_a_lone_card_and_two_cards_are_not(recognizer: Recogn
             assert 52 <= sides[0] <= 68 and 80 <= sides[1] <= 95
 
 
-def test_a_lone_card_read_by_one_corner_is_looked_at_its_other(shared_data: Path,
-                                                              recognizer: Recognizer) -> None:
+def test_a_lone_card_read_by_one_corner_is_looked_at_its_other(
+        shared_data: Path, recognizer: Recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
     """neoclassical's lone 6: one corner read as a 10 from two parts (worse than whole as
     a 6), the other not read at all, and the card read a sure 10.  The other corner, where
     the card's middle mirrors the one read, reads as a 6 on a second look: two ranks, the
-    set unsure, read as the 6 that reads better."""
-    read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2009, LOW, 3,
-                                           recognizer)
+    set unsure, read as the 6 that reads better.  (Read again with fainter ink, the first
+    corner reads a 6 and the card a sure 6: Recognizer._read_fainter, left out here.)"""
+    with monkeypatch.context() as patched:
+        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
+        read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2009, LOW, 3,
+                                               recognizer)
     assert read == "6" and unsure and Doubt.MIXED in doubts
+    read, unsure, _, _ = _read_single(shared_data, "neoclassical", 2009, LOW, 3, recognizer)
+    assert (read, unsure) == ("6", False)
 
 
 def _second_play(shared_data: Path, deck: str, seed: int, seat: int, first: str, second: str,
@@ -243,11 +255,16 @@ def test_one_new_cards_paper_holds_no_other_card(shared_data: Path, recognizer: 
 
 
 def test_a_lone_cards_other_corner_may_read_a_size_unlike_the_first(
-        shared_data: Path, recognizer: Recognizer) -> None:
+        shared_data: Path, recognizer: Recognizer, monkeypatch: pytest.MonkeyPatch) -> None:
     """neoclassical's lone 5: one corner read a sure J 0.6 times the glyph's height (part
     of the 5).  Its other corner, the whole 5, was refused by the second look's usual size
     (0.75-1.3 of the J's); looked at more widely, it reads, and the set is two ranks,
-    unsure, read as the 5."""
-    read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2,
-                                           recognizer)
+    unsure, read as the 5.  (Read again with fainter ink, the first corner reads a 5 too:
+    Recognizer._read_fainter, left out here.)"""
+    with monkeypatch.context() as patched:
+        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
+        read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2,
+                                               recognizer)
     assert read == "5" and unsure and Doubt.MIXED in doubts
+    read, _, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2, recognizer)
+    assert read == "5" and Doubt.MIXED not in doubts

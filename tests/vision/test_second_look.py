@@ -4,6 +4,7 @@ ink threshold are read with fainter ink counted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -14,7 +15,7 @@ from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
 from vision.fan import UnreadCard
 from vision.indices import INK_RATIO, IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
-from vision.recognize import EDGE_LINE, Doubt, Recognizer
+from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
@@ -270,3 +271,76 @@ def test_an_index_run_into_an_edge_line_is_read(recognizer: Recognizer, shared_d
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure is not sure
+
+
+def _read_fainter(found: list[IndexMark], marks: list[IndexMark]
+                  ) -> tuple[list[IndexMark], _Looks]:
+    """The marks after :meth:`Recognizer._read_fainter`, its look finding ``found``."""
+    rec = Recognizer()
+    looks = _Looks(found)
+    rec.finder = looks
+    image = np.zeros((200, 600, 3), np.uint8)
+    return rec._read_fainter(image, None, marks), looks  # type: ignore[arg-type]
+
+
+def test_a_weak_index_read_better_with_fainter_ink_as_another_rank_is_that_rank() -> None:
+    # a thin 9 whose loop lost its top reads as a J; with fainter ink counted, a 9
+    weak, sure = _mark(Rank.JACK, 0.84, 100.0), _mark(Rank.NINE, 0.95, 200.0)  # FAINT_SURE 0.9
+    nine = _mark(Rank.NINE, 0.9, 104.0)
+    marks, looks = _read_fainter([nine], [weak, sure])
+    assert marks == [nine, sure]
+    assert looks.asked == [(100.0, 100.0)]  # only the weak one is looked at again
+    assert looks.ratio == FAINT_RATIO
+
+
+@pytest.mark.parametrize(("found", "why"), [
+    (_mark(Rank.NINE, 0.8, 104.0), "reads worse"),
+    (_mark(Rank.NINE, 0.9, 120.0), "another index's: half a glyph off"),
+    (_mark(Rank.JACK, 0.9, 100.0), "the same rank"),
+])
+def test_what_a_fainter_reading_does_not_replace(found: IndexMark, why: str) -> None:
+    weak = _mark(Rank.JACK, 0.84, 100.0)
+    marks, _ = _read_fainter([found], [weak])
+    assert marks == [weak], why
+
+
+@pytest.mark.parametrize("rank", [Rank.SIX, Rank.NINE])
+def test_fainter_ink_closing_a_six_or_nine_into_an_eight_is_not_taken(rank: Rank) -> None:
+    weak = _mark(rank, 0.8, 100.0)
+    marks, _ = _read_fainter([_mark(Rank.EIGHT, 0.9, 100.0)], [weak])
+    assert marks == [weak]
+
+
+def test_a_joker_word_is_not_read_again_with_fainter_ink() -> None:
+    letters = replace(_mark(Rank.SMALL_JOKER, 0.7, 100.0), pip="O")
+    marks, looks = _read_fainter([_mark(Rank.NINE, 0.9, 100.0)], [letters])
+    assert marks == [letters] and looks.asked == []
+
+
+# thin strokes that fell apart at the usual ink threshold: neoclassical's red serif 9s whose
+# loops lost their tops read as Js (992 read JJ2, 999999BB JJJJJJJBB), its Qs as Js, its 8s
+# as 10s (888 read TTT, 822 T22), its 5s as 3s; anglo's thin flat-topped 3s as 5s
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("neoclassical", 2007, 3, "992"), ("neoclassical", 2173, 2, "999999BB"),
+    ("neoclassical", 2014, 4, "QQQR"), ("neoclassical", 2131, 3, "888"),
+    ("neoclassical", 2096, 4, "822"), ("neoclassical", 2171, 5, "55552"),
+    ("anglo", 2145, 5, "333333B"),
+])
+def test_thin_strokes_are_read_with_fainter_ink(recognizer: Recognizer, shared_data: Path,
+                                                deck: str, seed: int, seat: int,
+                                                cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+
+
+# with fainter ink a 6's open end closes: 666662 read 888882 and 66B 88B when taken
+@pytest.mark.parametrize(("seed", "seat", "cards"), [(2104, 0, "666662"), (2146, 2, "66B")])
+def test_a_six_is_not_read_as_the_eight_fainter_ink_makes_of_it(
+        recognizer: Recognizer, shared_data: Path, seed: int, seat: int, cards: str) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "neoclassical"),
+                         size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))

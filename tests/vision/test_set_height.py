@@ -96,7 +96,10 @@ def test_a_set_beside_a_dropped_index_is_unsure(deck: int, seed: int, seat: int,
 
 
 def test_neoclassicals_thin_nines_read_as_jacks_leave_the_set_unsure(
-        shared_data: Path) -> None:
+        shared_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (read again with fainter ink, the 9s read as 9s: Recognizer._read_fainter, left out
+    # here; tests/vision/test_second_look.py reads the set so)
+    monkeypatch.setattr("vision.recognize.FAINT_SURE", 0.0)
     gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "neoclassical"),
                          size=(1280, 720))
     scene = gen.render(2007)
