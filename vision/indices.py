@@ -953,8 +953,11 @@ class IndexFinder:
         marks = _drop_joker_letters(seen)
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
+        # (where the indices read no natural rank, only 2s, a card whose pip runs into its
+        # art may be of any: paris `62` read `2B`, its 6's pip joined to a big one)
+        allowed = None if any(m.rank.is_natural for m in marks) else (*LONE_RANKS, Rank.TWO)
         pipless = {m: ids for m, ids in
-                   self._pipless(labels, stats, unused, marks, blobs).items()
+                   self._pipless(labels, stats, unused, marks, blobs, allowed).items()
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if frozenset({i}) not in pipless.values()]

@@ -67,3 +67,26 @@ def test_paris_indices_touching_their_corner_pips(recognizer: Recognizer, shared
     scene = gen.render(seed)
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+
+
+@pytest.mark.parametrize("cards", ["62", "72", "92", "A2"])
+def test_a_pipless_glyph_beside_only_twos_may_be_of_any_rank(recognizer: Recognizer,
+                                                             cards: str) -> None:
+    """Where the set's indices read only a 2, a glyph whose pip runs into the art is read as
+    any rank but J (a joker's JOKER starts with one), not only the ones read: these read
+    `2R` or `22` before."""
+    scene = SceneGenerator(MergedPipFaces(0)).render(43, {2: parse_cards(cards)})
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[2])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+
+
+@pytest.mark.parametrize(("seed", "seat", "cards"), [(2100, 5, "62"), (2101, 0, "42B")])
+def test_paris_cards_beside_twos_their_pips_run_into_the_art(
+        recognizer: Recognizer, shared_data: Path, seed: int, seat: int, cards: str) -> None:
+    """paris prints its corner pip against a big one; beside a read 2 only, these read `2B`
+    and `2BB`."""
+    from vision.faces import FolderFaces
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "paris"), size=(1280, 720))
+    scene = gen.render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
