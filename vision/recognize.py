@@ -262,12 +262,16 @@ def _pair_rank(a: IndexMark, b: IndexMark) -> Rank | None:
     """The rank of one card whose two corners read ``a`` and ``b``, if they may be one card:
     the same rank, or a 10 and an 8 (a 10 whose digits touch at faint ink reads as an 8 in
     one corner): a 10, unless its "10" was read from its digits apart and reads better
-    whole as an 8 (a negative margin: a thin 8's loops taken for a "1" and an "0")."""
+    whole as an 8 (a negative margin: a thin 8's loops taken for a "1" and an "0"); or a 10
+    and a J: a 10 (its "0" not read, its "1" reads as a J; a lone anglo or neoclassical 10
+    read a J)."""
     if a.rank == b.rank:
         return a.rank
     if {a.rank, b.rank} == {Rank.EIGHT, Rank.TEN}:
         ten = a if a.rank is Rank.TEN else b
         return Rank.EIGHT if ten.margin < 0 and ten.runner_up is Rank.EIGHT else Rank.TEN
+    if {a.rank, b.rank} == {Rank.JACK, Rank.TEN}:
+        return Rank.TEN
     return None
 
 

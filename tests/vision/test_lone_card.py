@@ -178,6 +178,17 @@ def test_an_8_and_a_10_are_one_card_of_the_rank_the_10s_glyph_reads_best_whole()
     assert _pair_rank(_mark(Rank.TEN, -0.09, Rank.QUEEN), eight) is Rank.TEN
 
 
+@pytest.mark.parametrize(("deck", "seed"), [("anglo", 2005), ("neoclassical", 2004)])
+def test_a_lone_10_one_corner_read_as_a_j_is_a_10(shared_data: Path, recognizer: Recognizer,
+                                                  deck: str, seed: int) -> None:
+    """A lone 10 whose "0" was not read at one corner: its "1" reads as a J there.  Its two
+    corners, a 10 and a J, are one card, a 10 (they were two ranks, and the card read J)."""
+    assert _pair_rank(_mark(Rank.JACK, 0.1, Rank.SEVEN), _mark(Rank.TEN, 0.2, Rank.JACK)) \
+        is Rank.TEN
+    read, unsure, _, _ = _read_single(shared_data, deck, seed, HIGH, 1, recognizer)
+    assert (read, unsure) == ("T", False)
+
+
 def test_a_10_read_from_its_parts_worse_than_whole_is_doubted() -> None:
     def ten(*margins: float) -> CardReading:
         marks = tuple(_mark(Rank.TEN, m, Rank.EIGHT) for m in margins)
