@@ -111,6 +111,12 @@ FAINT_RATIO = 0.75
 FAINT_REACH = 1.6
 FAINT_SAME = 0.4
 FAINT_SURE = 0.9
+# A lone card on which no index was read, even pipless (Recognizer._lone_card_fainter): its
+# corners are read with fainter ink too, within LONE_FAINT_REACH_MM of the points
+# LONE_FAINT_IN of the way from each corner to its middle, glyphs LONE_FAINT_MM tall.
+LONE_FAINT_IN = 0.25
+LONE_FAINT_REACH_MM = 12.0
+LONE_FAINT_MM = (5.0, 12.0)
 EDGE_LINE = 1.5  # glyph heights: a straight line of ink this long is a card's edge
 ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of square to "down"
 # A half covered index lies closer beside the next card's than a read index's own box
@@ -860,8 +866,12 @@ class Recognizer:
         # the new cards' paper and ink (over older cards, only theirs: vision.earlier)
         fresh = survey.ink if earlier is None else earlier.only_new(survey.ink, ZONE_PX_PER_MM)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
+        faint_lone = False  # a lone card read only with fainter ink
         if not marks and edges.lone is not None:  # a lone card's glyph, its pip run into art
             marks = self.finder.pipless_on_card(fresh, edges.lone.corners, ZONE_PX_PER_MM)
+            if not marks:
+                marks = self._lone_card_fainter(image, fresh, edges.lone)
+                faint_lone = bool(marks)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             return self._jokers(image, fresh)
@@ -908,7 +918,7 @@ class Recognizer:
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
         doubts = tuple(d for d, there in (
-            (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(counted)),
+            (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(counted) or faint_lone),
             (Doubt.MIXED, mixed),
             (Doubt.UNREAD_CORNER,
              (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
@@ -988,6 +998,23 @@ class Recognizer:
                       and not (o.rank is Rank.EIGHT and m.rank in (Rank.SIX, Rank.NINE))]
             out.append(max(better, key=lambda o: o.score) if better else m)
         return out
+
+    def _lone_card_fainter(self, image: BGRImage, seen: PaperInk,
+                           lone: LoneCard) -> list[IndexMark]:
+        """The indices a second look with fainter ink (:data:`FAINT_RATIO`) reads at a lone
+        card's corners (:data:`LONE_FAINT_IN`), on which the survey read none: matching at
+        least :data:`SECOND_LOOK_LEAST`, of a corner glyph's height (:data:`LONE_FAINT_MM`),
+        and no J — a joker's JOKER starts with one.  neoclassical's thin red 7s and 5s laid
+        alone read as no index and were offered as jokers.  (The set is then unsure: read
+        with fainter ink only, an anglo 大王's art reads as a 7.)"""
+        corners = np.asarray(lone.corners, np.float64)
+        near = corners + (corners.mean(axis=0) - corners) * LONE_FAINT_IN
+        looked = self.finder.second_look(image, seen, near,
+                                         LONE_FAINT_REACH_MM * ZONE_PX_PER_MM,
+                                         ratio=FAINT_RATIO)
+        lo, hi = (mm * ZONE_PX_PER_MM for mm in LONE_FAINT_MM)
+        return [m for m in looked if m.score >= SECOND_LOOK_LEAST and m.pip in PIP_LABELS
+                and m.rank is not Rank.JACK and lo <= m.glyph_height <= hi]
 
     def _second_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                      strays: list[StrayInk]) -> tuple[list[IndexMark], list[StrayInk], bool]:

@@ -279,3 +279,27 @@ def test_a_lone_cards_other_corner_may_read_a_size_unlike_the_first(
     assert read == "5" and unsure and Doubt.MIXED in doubts
     read, _, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2, recognizer)
     assert read == "5" and Doubt.MIXED not in doubts
+
+
+# neoclassical's thin red 7s and 5 and an anglo 7 laid alone: no index read, even pipless,
+# and each offered as a 大王 (`R`)
+@pytest.mark.parametrize(("deck", "seed", "seat"), [
+    ("neoclassical", 2002, 4), ("neoclassical", 2009, 4), ("neoclassical", 2005, 2),
+    ("anglo", 2002, 4),
+])
+def test_a_lone_card_with_no_index_read_is_read_with_fainter_ink(
+        shared_data: Path, recognizer: Recognizer, deck: str, seed: int, seat: int) -> None:
+    read, unsure, _, doubts = _read_single(shared_data, deck, seed, LOW, seat, recognizer)
+    assert read == LOW[seat]
+    assert unsure and Doubt.WEAK in doubts  # read with fainter ink only
+
+
+def test_a_lone_jokers_word_read_with_fainter_ink_is_no_j(shared_data: Path,
+                                                         recognizer: Recognizer) -> None:
+    """neoclassical's 大王 and 小王 laid alone: with fainter ink the J of their JOKER reads
+    as an index, and the card read `J` (unsure) instead of the joker."""
+    jokers = {0: "B", 1: "R", 2: "B", 3: "R", 4: "B", 5: "R"}
+    for seed, seat in ((2002, 3), (2004, 4)):
+        read, unsure, _, _ = _read_single(shared_data, "neoclassical", seed, jokers, seat,
+                                          recognizer)
+        assert read == jokers[seat] and unsure, seed
