@@ -289,7 +289,8 @@ def test_a_weak_index_read_better_with_fainter_ink_as_another_rank_is_that_rank(
     nine = _mark(Rank.NINE, 0.9, 104.0)
     marks, looks = _read_fainter([nine], [weak, sure])
     assert marks == [nine, sure]
-    assert looks.asked == [(100.0, 100.0)]  # only the weak one is looked at again
+    # only the weak one is looked at again: its glyph and where its pip lies
+    assert looks.asked == [(100.0, 100.0), (100.0, 140.0)]
     assert looks.ratio == FAINT_RATIO
 
 
