@@ -983,7 +983,9 @@ class Recognizer:
         9 whose loop had lost its top read as a J, an 8 whose waist broke as a 10, anglo's
         thin 3 as a 5).  Fainter ink also closes an open end: a 6 or 9 read again as an 8
         stays (on the dev sets 34 such re-reads, every one wrong; of the other kinds 77 were
-        right and 4 wrong)."""
+        right and 4 wrong).  A 10 read again as a K, J or 2 stays too: a jumbo 10, its "0"
+        under the next card, read so (`TTTT` read `TTT2`; on the dev sets the one 10 → K and
+        the one 10 → J were wrong)."""
         weak = [m for m in marks if m.pip in PIP_LABELS and m.score < FAINT_SURE]
         if not weak:
             return marks
@@ -999,7 +1001,8 @@ class Recognizer:
             better = [o for o in looked if m in weak and o.rank is not m.rank
                       and o.score > m.score
                       and math.dist(o.center, m.center) < FAINT_SAME * m.height
-                      and not (o.rank is Rank.EIGHT and m.rank in (Rank.SIX, Rank.NINE))]
+                      and not (o.rank is Rank.EIGHT and m.rank in (Rank.SIX, Rank.NINE))
+                      and not (m.rank is Rank.TEN and o.rank in (Rank.KING, Rank.JACK, Rank.TWO))]
             out.append(max(better, key=lambda o: o.score) if better else m)
         return out
 

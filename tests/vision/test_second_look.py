@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.faces import FolderFaces
+from vision.faces import DrawnFaces, FolderFaces
 from vision.fan import UnreadCard
 from vision.indices import INK_RATIO, IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
 from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer, SetReading
@@ -338,3 +338,14 @@ def test_a_six_is_not_read_as_the_eight_fainter_ink_makes_of_it(
         recognizer: Recognizer, shared_data: Path, seed: int, seat: int, cards: str) -> None:
     reading = _read_dev_scene(recognizer, shared_data, "neoclassical", seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+
+
+# a jumbo 10, its "0" under the next card, read weakly: read again with fainter ink it read
+# as a K, and the set was mixed (`TTTT` read `TTT2`, `TT` unsure); a 10 is not re-read so
+@pytest.mark.parametrize(("seed", "seat", "cards"), [(1009, 1, "TTTT"), (1016, 1, "TT")])
+def test_a_jumbo_10_is_not_read_again_as_another_rank(recognizer: Recognizer, seed: int,
+                                                      seat: int, cards: str) -> None:
+    scene = SceneGenerator(DrawnFaces(0, jumbo=True), size=(1280, 720)).render(seed)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == cards
+    assert Doubt.MIXED not in reading.doubts

@@ -126,8 +126,7 @@ TENS = {0: "TTTT", 1: "TTT", 2: "TTTTT", 3: "TT", 4: "TTTTTT", 5: "TTT"}
 
 
 @pytest.mark.parametrize(("deck", "seed", "seat", "as_read"), [
-    # (TT22: one 10 read weakly, read again with fainter ink as a 2, Recognizer._read_fainter)
-    (1, 2000, 0, "TT22"), (0, 2009, 0, "T222"), (0, 2006, 5, "T22"), (1, 2000, 5, "T22"),
+    (1, 2000, 0, "TTT2"), (0, 2009, 0, "T222"), (0, 2006, 5, "T22"), (1, 2000, 5, "T22"),
 ])
 def test_a_jumbo_10_read_weakly_as_2_beside_a_10_is_read_as_10(deck: int, seed: int,
                                                                seat: int, as_read: str) -> None:
