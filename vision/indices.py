@@ -762,11 +762,12 @@ PIPLESS_BOX = (0.6, 1.4, 0.4)  # glyph heights from its centre: pip box top, bot
 
 # A lone card where no index was read (IndexFinder.pipless_on_card): its corner glyphs are
 # looked for, pip or none, this many glyph heights in from its short sides, at each of
-# these glyph heights (mm: the dev decks' 7.6–11.6).  A J is not taken so: a joker's word
-# JOKER starts with one.
+# these glyph heights (mm: the dev decks' 7.6–11.6).
 LONE_GLYPH_IN = 1.0
 LONE_GLYPH_MM = (8.0, 10.0)
-LONE_RANKS = tuple(r for r in Rank if r.is_natural and r is not Rank.JACK)
+# What a pipless glyph may read as where no read index tells its rank (a lone card, or
+# beside 2s only): any natural rank but J — a joker's word JOKER starts with one.
+UNTOLD_RANKS = tuple(r for r in Rank if r.is_natural and r is not Rank.JACK)
 _PIP_ACROSS, _PIP_BELOW = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
                                       np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
 # the pip box as a probe (:func:`_probe_points`: glyph heights "up", and aside)
@@ -955,7 +956,7 @@ class IndexFinder:
         unused = [i for i in cand if i not in used]
         # (where the indices read no natural rank, only 2s, a card whose pip runs into its
         # art may be of any: paris `62` read `2B`, its 6's pip joined to a big one)
-        allowed = None if any(m.rank.is_natural for m in marks) else (*LONE_RANKS, Rank.TWO)
+        allowed = None if any(m.rank.is_natural for m in marks) else (*UNTOLD_RANKS, Rank.TWO)
         pipless = {m: ids for m, ids in
                    self._pipless(labels, stats, unused, marks, blobs, allowed).items()
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
@@ -1361,7 +1362,7 @@ class IndexFinder:
                                         (float(-sign * way[0]), float(-sign * way[1])), h,
                                         "S", 0))
             for mark, ids in self._pipless(labels, stats, cand, probes, seen.blobs,
-                                           LONE_RANKS).items():
+                                           UNTOLD_RANKS).items():
                 if ids not in found.values():
                     found[mark] = ids
         spans: dict[int, FloatArray] = {}

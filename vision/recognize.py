@@ -112,6 +112,11 @@ FAINT_RATIO = 0.75
 FAINT_REACH = 0.7
 FAINT_SAME = 0.4
 FAINT_SURE = 0.9
+# Re-reads not taken, by the rank first read: fainter ink closes a 6's or 9's open end into
+# an 8's loop; a jumbo 10, its "0" under the next card, read as a K (`TTTT` read `TTT2`).
+FAINT_NOT: dict[Rank, frozenset[Rank]] = {
+    Rank.SIX: frozenset({Rank.EIGHT}), Rank.NINE: frozenset({Rank.EIGHT}),
+    Rank.TEN: frozenset({Rank.KING, Rank.JACK, Rank.TWO})}
 # A lone card on which no index was read, even pipless (Recognizer._lone_card_fainter): its
 # corners are read with fainter ink too, within LONE_FAINT_REACH_MM of the points
 # LONE_FAINT_IN of the way from each corner to its middle, glyphs LONE_FAINT_MM tall.
@@ -981,11 +986,11 @@ class Recognizer:
         as another rank, and better, that reading replaces it.  A thin stroke that fell
         apart at :data:`~vision.indices.INK_RATIO` holds together (neoclassical's red serif
         9 whose loop had lost its top read as a J, an 8 whose waist broke as a 10, anglo's
-        thin 3 as a 5).  Fainter ink also closes an open end: a 6 or 9 read again as an 8
-        stays (on the dev sets 34 such re-reads, every one wrong; of the other kinds 77 were
-        right and 4 wrong).  A 10 read again as a K, J or 2 stays too: a jumbo 10, its "0"
-        under the next card, read so (`TTTT` read `TTT2`; on the dev sets the one 10 → K and
-        the one 10 → J were wrong)."""
+        thin 3 as a 5).  Some re-reads are not taken (:data:`FAINT_NOT`): fainter ink also
+        closes an open end, a 6 or 9 read again as an 8 (on the dev sets 34 such re-reads,
+        every one wrong; of the other kinds 77 were right and 4 wrong); and a 10 read again
+        as a K, J or 2 stays (on the dev sets the one 10 → K and the one 10 → J were
+        wrong)."""
         weak = [m for m in marks if m.pip in PIP_LABELS and m.score < FAINT_SURE]
         if not weak:
             return marks
@@ -998,11 +1003,11 @@ class Recognizer:
                                          ratio=FAINT_RATIO)
         out = []
         for m in marks:
-            better = [o for o in looked if m in weak and o.rank is not m.rank
+            refused = FAINT_NOT.get(m.rank, frozenset())
+            better = [o for o in looked if o.rank is not m.rank and o.rank not in refused
                       and o.score > m.score
                       and math.dist(o.center, m.center) < FAINT_SAME * m.height
-                      and not (o.rank is Rank.EIGHT and m.rank in (Rank.SIX, Rank.NINE))
-                      and not (m.rank is Rank.TEN and o.rank in (Rank.KING, Rank.JACK, Rank.TWO))]
+                      ] if m in weak else []
             out.append(max(better, key=lambda o: o.score) if better else m)
         return out
 

@@ -74,6 +74,17 @@ def _read_single(shared_data: Path, deck: str, seed: int, sets: dict[int, str], 
             [format_cards(c) for c, _ in reading.candidates], reading.doubts)
 
 
+def _read_single_as_first_read(shared_data: Path, deck: str, seed: int,
+                               sets: dict[int, str], seat: int, recognizer: Recognizer,
+                               monkeypatch: pytest.MonkeyPatch
+                               ) -> tuple[str, bool, list[str], tuple[Doubt, ...]]:
+    """:func:`_read_single` with no index read again with fainter ink
+    (Recognizer._read_fainter): what comes of the indices as the survey first read them."""
+    with monkeypatch.context() as patched:
+        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
+        return _read_single(shared_data, deck, seed, sets, seat, recognizer)
+
+
 @pytest.mark.parametrize(("deck", "seed", "sets", "seat", "rank_read"), [
     # its pip set off the glyph's middle turns the read "down" 7°: the two 3s lay outside
     # where a card's two corners lie, and read as two cards, sure (`33`)
@@ -156,10 +167,8 @@ def test_a_thin_8_read_as_10_from_its_loops(shared_data: Path, recognizer: Recog
     8 (sure); with both corners so, it stays a 10, but unsure, the 8 offered next.  (Read
     again with fainter ink, its loops hold together and both corners read a sure 8:
     Recognizer._read_fainter, left out here to see what comes of the loops read apart.)"""
-    with monkeypatch.context() as patched:
-        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
-        got, was_unsure, offered, doubts = _read_single(shared_data, "neoclassical", seed,
-                                                        LOW, 5, recognizer)
+    got, was_unsure, offered, doubts = _read_single_as_first_read(
+        shared_data, "neoclassical", seed, LOW, 5, recognizer, monkeypatch)
     assert (got, was_unsure) == (read, unsure)
     if unsure:
         assert Doubt.WEAK in doubts and offered[1] == "8"
@@ -219,10 +228,8 @@ def test_a_lone_card_read_by_one_corner_is_looked_at_its_other(
     the card's middle mirrors the one read, reads as a 6 on a second look: two ranks, the
     set unsure, read as the 6 that reads better.  (Read again with fainter ink, the first
     corner reads a 6 and the card a sure 6: Recognizer._read_fainter, left out here.)"""
-    with monkeypatch.context() as patched:
-        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
-        read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2009, LOW, 3,
-                                               recognizer)
+    read, unsure, _, doubts = _read_single_as_first_read(
+        shared_data, "neoclassical", 2009, LOW, 3, recognizer, monkeypatch)
     assert read == "6" and unsure and Doubt.MIXED in doubts
     read, unsure, _, _ = _read_single(shared_data, "neoclassical", 2009, LOW, 3, recognizer)
     assert (read, unsure) == ("6", False)
@@ -272,10 +279,8 @@ def test_a_lone_cards_other_corner_may_read_a_size_unlike_the_first(
     (0.75-1.3 of the J's); looked at more widely, it reads, and the set is two ranks,
     unsure, read as the 5.  (Read again with fainter ink, the first corner reads a 5 too:
     Recognizer._read_fainter, left out here.)"""
-    with monkeypatch.context() as patched:
-        patched.setattr("vision.recognize.FAINT_SURE", 0.0)
-        read, unsure, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2,
-                                               recognizer)
+    read, unsure, _, doubts = _read_single_as_first_read(
+        shared_data, "neoclassical", 2010, LOW, 2, recognizer, monkeypatch)
     assert read == "5" and unsure and Doubt.MIXED in doubts
     read, _, _, doubts = _read_single(shared_data, "neoclassical", 2010, LOW, 2, recognizer)
     assert read == "5" and Doubt.MIXED not in doubts
