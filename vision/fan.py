@@ -79,6 +79,14 @@ LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is o
 SAME_MATCH = 0.25  # glyph heights: unread corners whose matches lie this close found one index
 PART_LEAST = 0.6  # glyph heights: the least of a covered read glyph matched to a corner
 TEMPLATE_PX = 24  # a glyph height, in the pixels corners are compared at
+# In an uneven fan a hidden joker's corner mark may lie anywhere in its gap, often just
+# before the side of the card laid on it (anglo `555R` read `555B`: its red "Joker" lay
+# past the box, which held the card before's black pip).  Where that card is a read natural
+# one, the strip this many glyph heights wide before its side is looked at too, and
+# COVER_RED glyph heights squared of red pixels there make the joker a 大王 (dev sets
+# 1257 -> 1263 of 1444 read right, 0.8-1.2 and 0.03-0.12 alike; seeds 2180-2299 874 -> 877).
+COVER_BAND = 1.0
+COVER_RED = 0.05
 
 
 @dataclass(frozen=True)
@@ -222,14 +230,24 @@ def _box_pixels(shape: tuple[int, ...], frame: FanFrame, center: npt.NDArray[np.
 
 
 def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[np.float64],
-          height: float, joker_red: float, read: list[IndexMark]) -> Rank:
+          height: float, joker_red: float, read: list[IndexMark], cover: float | None
+          ) -> Rank:
     """大王 when the ink at an unread corner (where a glyph would be) is red, leaving out the
-    read indices' own boxes (the next card's index often lies inside the corner's box)."""
+    read indices' own boxes (the next card's index often lies inside the corner's box), or
+    when, that ink not red, the strip before ``cover`` (where the side of the read natural
+    card laid on this one lies, along ``frame.across``) shows red: see :data:`COVER_BAND`."""
     ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
     inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, ReadBoxes(read))
-    if inked.sum() < 4:
-        return Rank.SMALL_JOKER
-    return joker_of_colour(image, ys[inked], xs[inked], joker_red)
+    kind = (Rank.SMALL_JOKER if inked.sum() < 4
+            else joker_of_colour(image, ys[inked], xs[inked], joker_red))
+    if kind is Rank.BIG_JOKER or cover is None:
+        return kind
+    half = COVER_BAND * height / 2
+    middle = center + frame.across * (cover - half - float(center @ frame.across))
+    ys, xs = _box_pixels(image.shape, frame, middle, half, 0.8 * height, height)
+    px = image[ys, xs][~_in_read(ys, xs, ReadBoxes(read))].astype(np.float32)
+    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1]) > joker_red
+    return Rank.BIG_JOKER if red.sum() >= COVER_RED * height ** 2 else kind
 
 
 def _in_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
@@ -510,13 +528,17 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
+    naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read
+                if not m.rank.is_joker and float(np.dot(m.down, frame.down)) > 0]
     for center in corners:
-        joker = _kind(image, ink, frame, center, height, joker_red, marks_read)
-        shows = math.inf
-        if jumbo:  # the next card's side, read or inferred, covers part of the glyph
-            p = float(center @ frame.across)
-            cover = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
-            shows = (cover - inset - p) / height
+        p = float(center @ frame.across)
+        # the index of the card laid on this one (read or inferred), and that card's side
+        laid_on = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
+        read_on = any(abs(laid_on - q) < 0.3 * height for q in naturals)
+        joker = _kind(image, ink, frame, center, height, joker_red, marks_read,
+                      laid_on - inset if read_on else None)
+        # a jumbo glyph is partly covered by that card's side
+        shows = (laid_on - inset - p) / height if jumbo else math.inf
         rank, like, seen_at = joker, -1.0, center
         for looked, templates in looks:
             got, where = _likeness(ink.inks.darkest, frame, center, templates, height, boxes,

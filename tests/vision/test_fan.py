@@ -247,9 +247,29 @@ def test_a_read_index_beside_an_unread_corner_does_not_colour_it() -> None:
     red_index = IndexMark(Rank.NINE, 0.9, 0.3, Rank.SIX, (127.0, 110.0), (0.0, 1.0), 30.0,
                           "H", 1)
     center = np.array([105.0, 110.0])
-    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red, []) is Rank.BIG_JOKER
-    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red,
-                 [red_index]) is Rank.SMALL_JOKER
+    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red, [],
+                 None) is Rank.BIG_JOKER
+    assert _kind(view, ink, frame, center, 30.0, rec.finder.joker_red, [red_index],
+                 None) is Rank.SMALL_JOKER
+
+
+def test_a_hidden_jokers_red_mark_just_before_the_card_laid_on_it_makes_it_a_big_joker(
+) -> None:
+    """In an uneven fan the hidden joker's corner mark may lie far from its even step, just
+    before the side of the card laid on it (anglo 555R read 555B): where that card is read,
+    the strip before its side is looked at too; red past that side is the card's own."""
+    view = np.full((300, 400, 3), 255, np.uint8)
+    view[95:125, 95:115] = 0  # the card before's black pip, in the corner's box
+    view[100:130, 170:176] = (60, 60, 220)  # the joker's thin red word, by the next card
+    rec = Recognizer()
+    ink = rec.finder.survey(view).ink
+    frame = fan_frame([_mark((0.0, 1.0))])
+    center = np.array([105.0, 110.0])
+    joker_red = rec.finder.joker_red
+    assert _kind(view, ink, frame, center, 30.0, joker_red, [], None) is Rank.SMALL_JOKER
+    assert _kind(view, ink, frame, center, 30.0, joker_red, [], 180.0) is Rank.BIG_JOKER
+    # the same red past the side of the card laid on it (its own pip) tells nothing
+    assert _kind(view, ink, frame, center, 30.0, joker_red, [], 165.0) is Rank.SMALL_JOKER
 
 
 def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetReading:
@@ -271,6 +291,10 @@ def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetRe
     # ends, beside anglo's red joker word (~0.3 glyph heights in): KKR read KKB, 666R 666B
     ("anglo", 2052, 2, "KKR"), ("anglo", 2150, 5, "666R"), ("anglo", 2170, 2, "82R"),
     ("anglo", 2142, 0, "33BR"),
+    # a 大王 whose red word lies just before the next read card's side, past the box at the
+    # fan's even step (which held the card before's black pip): read as a 小王
+    ("anglo", 2111, 2, "555R"), ("anglo", 2115, 2, "4444R"), ("anglo", 2131, 0, "AAAR"),
+    ("anglo", 2152, 2, "55R"), ("neoclassical", 2043, 4, "88BRR"),
 ])
 def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: str, seed: int,
                                                     seat: int, cards: str) -> None:
