@@ -521,10 +521,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             taken.append(p)
     looks = _looks(ink.inks.darkest, frame, marks_read, main, height)
     # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
-    # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`),
-    # and it is matched by the part the next card leaves showing (not a 10's: the part of its
-    # two digits left showing is the "1", a stroke like any card's edge).
-    jumbo = jumbo_set and main is not Rank.TEN
+    # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`).
+    # Any corner is matched by the part the next card leaves showing: jumbo indices, and in a
+    # tight fan usual ones (paris `KKK` read `KKB`, its middle K's side under the top card:
+    # dev sets 1263 -> 1267 of 1444, seeds 2180-2299 877 -> 881).  Not a 10's: the part of its
+    # two digits left showing is the "1", a stroke like any card's edge.
+    in_part = main is not Rank.TEN
     boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
@@ -537,8 +539,8 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         read_on = any(abs(laid_on - q) < 0.3 * height for q in naturals)
         joker = _kind(image, ink, frame, center, height, joker_red, marks_read,
                       laid_on - inset if read_on else None)
-        # a jumbo glyph is partly covered by that card's side
-        shows = (laid_on - inset - p) / height if jumbo else math.inf
+        # how much of the glyph shows before that card's side
+        shows = (laid_on - inset - p) / height if in_part else math.inf
         rank, like, seen_at = joker, -1.0, center
         for looked, templates in looks:
             got, where = _likeness(ink.inks.darkest, frame, center, templates, height, boxes,

@@ -394,6 +394,22 @@ def test_a_covered_glyph_is_matched_by_the_part_that_shows() -> None:
                      shows=-4 / 44)[0] > 0.9
 
 
+# a tight fan of a usual deck: an unread index half under the next card was matched whole,
+# unlike the read ones, and guessed a joker (paris KKK read KKB, 99999BR 99999BBR)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2082, 2, "KKK"), ("paris", 2062, 1, "99999BR"),
+    ("drawn-0", 2094, 5, "AAAAAAAAAAAB"),
+])
+def test_a_usual_index_half_under_the_next_card_is_read_as_the_sets_rank(
+        shared_data: Path, deck: str, seed: int, seat: int, cards: str) -> None:
+    faces = (DrawnFaces(0) if deck == "drawn-0"
+             else FolderFaces(shared_data / "card-faces" / deck))
+    scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
+    assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
 def _fours(view: np.ndarray, xs: list[int]) -> list[tuple[IndexMark, ...]]:
     """4s 44 px tall drawn on ``view`` (white) centred on the line y = 110 at ``xs``, as
     read cards."""
