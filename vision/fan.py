@@ -52,6 +52,15 @@ TEN_INSET = 0.75  # a 10's, two digits wide (0.55: a drawn deck's `TTB` read `TB
 # play `5552` a sure `552`).
 FAR_CORNER_INSET = 0.9
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
+# Each card of a fan lies turned a little its own way (in the scene generator up to 3.4°), so
+# its index, some 45 mm from the card's middle, lies up to ~2.6 mm off the even step, and a
+# gap between two read indices up to ~5 mm off a whole number of steps.  Where the smallest
+# gap is a tight one, the others seemed two steps each (`666B` read `666BR` on anglo, paris
+# and neoclassical: on paris gaps of 10.1 and 19.0 mm).  Only where no gap holds more than
+# one unread card: one long gap pins the step and its slack pulls the others (paris
+# `88888888882`, three cards unread in one gap, lost one).  Dev sets 1267 -> 1274 of 1444
+# (4-5 mm alike; 3: 1267, 6: 1270), seeds 2180-2299 881 -> 881, the others the same.
+JITTER_MM = 4.5
 # Two read cards this far apart with unread ink between them lie two steps apart (a strip
 # showing a whole index takes 12 mm or more; single steps of 17–22 mm with a big pip between
 # them were taken for two in dev sets, two steps of 30–35 mm with a joker's corner were not).
@@ -401,10 +410,33 @@ def _stray_between(strays: list[StrayInk], frame: FanFrame, line: float, height:
 
 def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | None:
     """The fan's step: the median of the gaps between read indices that are single steps
-    (under 1.5 × the smallest); ``None`` when no two read cards tell it."""
+    (under 1.5 × the smallest), unless an evener step tells the gaps with fewer unread cards
+    (:func:`_evener_step`); ``None`` when no two read cards tell it."""
     gaps = np.diff(places)
     gaps = gaps[gaps >= MIN_STEP_MM * px_per_mm]
-    return float(np.median(gaps[gaps < 1.5 * gaps.min()])) if len(gaps) else None
+    if not len(gaps):
+        return None
+    step = float(np.median(gaps[gaps < 1.5 * gaps.min()]))
+    if len(gaps) < 2 or _steps_in(float(gaps.max()) / step) > 2:
+        return step
+    return _evener_step(gaps, step, JITTER_MM * px_per_mm)
+
+
+def _evener_step(gaps: npt.NDArray[np.float64], step: float, slack: float) -> float:
+    """A longer step than ``step`` under which every one of ``gaps`` is a whole number of
+    steps within ``slack`` (:data:`JITTER_MM`), with fewer unread cards between them (the
+    fewest, then the least squared slack), or ``step`` if there is none.  Where the smallest
+    gap is a tight one, 1.5 × it leaves the others out, and each seems to hold a card."""
+    unread = sum(_steps_in(float(g) / step) - 1 for g in gaps)
+    best: tuple[int, float, float] | None = None
+    for guess in np.linspace(gaps.min(), gaps.max(), 64):
+        k = np.maximum(1.0, np.round(gaps / guess))
+        s = float(np.sum(k * gaps) / np.sum(k * k))  # least squares, given the steps k
+        off = gaps - k * s
+        if np.abs(off).max() <= slack:
+            key = (int(np.sum(k - 1)), float(np.sum(off * off)), s)
+            best = key if best is None or key < best else best
+    return best[2] if best is not None and best[0] < unread and best[2] > step else step
 
 
 def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],

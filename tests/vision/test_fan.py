@@ -21,6 +21,7 @@ from vision.fan import (
     _kind,
     _likeness,
     _paper_span,
+    _single_step,
     _steps,
     _stray_between,
     _templates,
@@ -59,6 +60,26 @@ def test_the_fan_faces_the_way_most_of_its_indices_read() -> None:
 def test_steps_run_evenly_to_the_far_end() -> None:
     assert _steps(0.0, 90.0, 3) == [30.0, 60.0, 90.0]
     assert _steps(10.0, -10.0, 2) == [0.0, -10.0]
+
+
+def _step_mm(gaps_mm: list[float]) -> float | None:
+    """The fan's step (mm) from read indices these gaps (mm) apart, at 4 px/mm."""
+    places = 4.0 * np.concatenate([[0.0], np.cumsum(gaps_mm)])
+    step = _single_step(places, 4.0)
+    return None if step is None else step / 4.0
+
+
+def test_a_tight_gap_of_an_uneven_fan_does_not_halve_its_step() -> None:
+    # each card turned its own way: one gap ~4 mm short, the others long (paris `666B` read
+    # `666BR`, gaps of 10.1 and 19.0 mm: the long one seemed two steps of the short one)
+    assert _step_mm([10.1, 19.0]) == pytest.approx(14.55)
+    assert _step_mm([16.5, 10.5, 17.0]) == pytest.approx(14.67, abs=0.01)
+    # a gap twice the others holds a card: their step stays
+    assert _step_mm([12.0, 24.5, 11.5]) == pytest.approx(11.75)
+    assert _step_mm([20.0, 40.0]) == pytest.approx(20.0)
+    # one gap of four steps pins the step, so the others are left as they are
+    assert _step_mm([11.3, 10.8, 46.5, 13.8, 10.4, 13.2, 12.7]) == pytest.approx(12.0)
+    assert _step_mm([5.0]) is None  # under MIN_STEP_MM: one card's two indices
 
 
 @pytest.mark.parametrize("seed", [12, 13])
@@ -273,8 +294,11 @@ def test_a_hidden_jokers_red_mark_just_before_the_card_laid_on_it_makes_it_a_big
 
 
 def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetReading:
-    """A seat's set in a random scene of a ``card-faces`` deck, read zero-shot."""
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-0``), read
+    zero-shot."""
+    faces = (DrawnFaces(0) if deck == "drawn-0"
+             else FolderFaces(shared_data / "card-faces" / deck))
+    gen = SceneGenerator(faces, size=(1280, 720))
     scene = gen.render(seed)
     return Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
 
@@ -402,12 +426,19 @@ def test_a_covered_glyph_is_matched_by_the_part_that_shows() -> None:
 ])
 def test_a_usual_index_half_under_the_next_card_is_read_as_the_sets_rank(
         shared_data: Path, deck: str, seed: int, seat: int, cards: str) -> None:
-    faces = (DrawnFaces(0) if deck == "drawn-0"
-             else FolderFaces(shared_data / "card-faces" / deck))
-    scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
-    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = _read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
+# an uneven fan whose smallest gap is a tight one: the others seemed to hold a card each
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("drawn-0", 2082, 2, "KKK"), ("drawn-0", 2072, 1, "77777R"), ("paris", 2159, 1, "666B"),
+])
+def test_an_uneven_fans_wide_gaps_hold_no_card(shared_data: Path, deck: str, seed: int,
+                                               seat: int, cards: str) -> None:
+    reading = _read_dev_scene(shared_data, deck, seed, seat)
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
 def _fours(view: np.ndarray, xs: list[int]) -> list[tuple[IndexMark, ...]]:
