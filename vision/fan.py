@@ -428,15 +428,19 @@ def _evener_step(gaps: npt.NDArray[np.float64], step: float, slack: float) -> fl
     fewest, then the least squared slack), or ``step`` if there is none.  Where the smallest
     gap is a tight one, 1.5 × it leaves the others out, and each seems to hold a card."""
     unread = sum(_steps_in(float(g) / step) - 1 for g in gaps)
-    best: tuple[int, float, float] | None = None
-    for guess in np.linspace(gaps.min(), gaps.max(), 64):
-        k = np.maximum(1.0, np.round(gaps / guess))
-        s = float(np.sum(k * gaps) / np.sum(k * k))  # least squares, given the steps k
-        off = gaps - k * s
-        if np.abs(off).max() <= slack:
-            key = (int(np.sum(k - 1)), float(np.sum(off * off)), s)
-            best = key if best is None or key < best else best
-    return best[2] if best is not None and best[0] < unread and best[2] > step else step
+    # each row one guess at the step: how many steps each gap is, the least-squares step
+    # given those, and how far off it each gap lies (all guesses at once: this runs for
+    # every fan read)
+    k = np.maximum(1.0, np.round(gaps / np.linspace(gaps.min(), gaps.max(), 64)[:, None]))
+    steps = np.sum(k * gaps, axis=1) / np.sum(k * k, axis=1)
+    off = gaps - k * steps[:, None]
+    fits = np.abs(off).max(axis=1) <= slack
+    if not fits.any():
+        return step
+    cards = np.sum(k - 1, axis=1)[fits]
+    best = int(np.lexsort((steps[fits], np.sum(off * off, axis=1)[fits], cards))[0])
+    better = float(steps[fits][best])
+    return better if cards[best] < unread and better > step else step
 
 
 def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
