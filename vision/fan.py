@@ -245,8 +245,9 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     read indices' own boxes (the next card's index often lies inside the corner's box), or
     when, that ink not red, the strip before ``cover`` (where the side of the read natural
     card laid on this one lies, along ``frame.across``) shows red: see :data:`COVER_BAND`."""
+    boxes = ReadBoxes(read)
     ys, xs = _box_pixels(image.shape, frame, center, 0.6 * height, 0.8 * height, height)
-    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, ReadBoxes(read))
+    inked = (ink.inks.ink[ys, xs] > 0) & ~_in_read(ys, xs, boxes)
     kind = (Rank.SMALL_JOKER if inked.sum() < 4
             else joker_of_colour(image, ys[inked], xs[inked], joker_red))
     if kind is Rank.BIG_JOKER or cover is None:
@@ -254,7 +255,7 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     half = COVER_BAND * height / 2
     middle = center + frame.across * (cover - half - float(center @ frame.across))
     ys, xs = _box_pixels(image.shape, frame, middle, half, 0.8 * height, height)
-    px = image[ys, xs][~_in_read(ys, xs, ReadBoxes(read))].astype(np.float32)
+    px = image[ys, xs][~_in_read(ys, xs, boxes)].astype(np.float32)
     red = px[:, 2] - np.maximum(px[:, 0], px[:, 1]) > joker_red
     return Rank.BIG_JOKER if red.sum() >= COVER_RED * height ** 2 else kind
 
