@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
 from gouji.cards import Rank, format_cards
-from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, draw_pip
+from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, FolderFaces, draw_pip
 from vision.recognize import Recognizer, SetReading
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
+
+
+def read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int,
+                   recognizer: Recognizer | None = None) -> SetReading:
+    """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-N``, a drawn
+    deck), read zero-shot (by ``recognizer``, else a new one)."""
+    faces = (DrawnFaces(int(deck.removeprefix("drawn-"))) if deck.startswith("drawn-")
+             else FolderFaces(shared_data / "card-faces" / deck))
+    scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
+    return (recognizer or Recognizer()).read_zone(scene.image, scene.homography,
+                                                 scene.layout.zones[seat])
 
 
 def read_jumbo(deck: int, seed: int, seat: int, truth: str) -> SetReading:

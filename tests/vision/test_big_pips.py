@@ -16,6 +16,8 @@ from vision.faces import CARD_SIZE, DrawnFaces, draw_pip
 from vision.recognize import Doubt, Recognizer
 from vision.types import BGRImage
 
+from .helpers import read_dev_scene
+
 
 @pytest.fixture(scope="module")
 def recognizer() -> Recognizer:
@@ -83,11 +85,7 @@ def test_a_big_pip_is_no_stray_but_a_small_pip_and_a_picture_are(recognizer: Rec
 ])
 def test_big_pips_of_dev_decks(recognizer: Recognizer, shared_data: Path, deck: str,
                                seed: int, seat: int, cards: str, unsure: bool) -> None:
-    from vision.faces import FolderFaces
-    from vision.synth import SceneGenerator
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    scene = gen.render(seed)
-    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure is unsure
     # the picture's ink (no pip) is a corner not read, or a card of the fan not read

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.faces import DrawnFaces, FolderFaces
+from vision.faces import DrawnFaces
 from vision.fan import (
     END_GLYPH_MM,
     JUMBO_GLYPH_MM,
@@ -34,14 +34,13 @@ from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
     Recognizer,
-    SetReading,
     _off_single_steps,
     group_cards,
     zone_view,
 )
 from vision.synth import Effects, SceneGenerator
 
-from .helpers import PictureJokerFaces, read_jumbo
+from .helpers import PictureJokerFaces, read_dev_scene, read_jumbo
 
 SETS = {0: "KKBKK", 2: "9999R", 4: "55R5B5"}
 
@@ -293,16 +292,6 @@ def test_a_hidden_jokers_red_mark_just_before_the_card_laid_on_it_makes_it_a_big
     assert _kind(view, ink, frame, center, 30.0, joker_red, [], 165.0) is Rank.SMALL_JOKER
 
 
-def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetReading:
-    """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-0``), read
-    zero-shot."""
-    faces = (DrawnFaces(0) if deck == "drawn-0"
-             else FolderFaces(shared_data / "card-faces" / deck))
-    gen = SceneGenerator(faces, size=(1280, 720))
-    scene = gen.render(seed)
-    return Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
-
-
 # a joker between two read cards, its corner only a strip: anglo 66R read 66 (sure!); paris
 # and neoclassical KKR read KK (tests/vision/test_big_pips.py); neoclassical 66R read 66B,
 # its 大王's red circle judged with the next card's black 6 beside it
@@ -322,7 +311,7 @@ def _read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int) -> SetRe
 ])
 def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: str, seed: int,
                                                     seat: int, cards: str) -> None:
-    reading = _read_dev_scene(shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure  # a joker inferred from the fan is always confirmed
 
@@ -336,7 +325,7 @@ def test_jokers_the_fan_hides_in_dev_scenes_are_found(shared_data: Path, deck: s
 ])
 def test_a_fans_end_card_whose_index_is_unread_is_counted(shared_data: Path, seed: int,
                                                          seat: int, cards: str) -> None:
-    reading = _read_dev_scene(shared_data, "paris", seed, seat)
+    reading = read_dev_scene(shared_data, "paris", seed, seat)
     assert format_cards(reading.cards) == cards
     assert reading.unsure  # a card inferred from the fan is always confirmed
 
@@ -347,7 +336,7 @@ def test_a_joker_judged_by_its_share_of_red_ink_is_offered_as_the_other_too(
     (:data:`vision.indices.JOKER_RED_SHARE`).  Under a warm light, a 小王's black star and
     the next card's pip beside it are a third red (neoclassical QQQQBB reads QQQQBR); the
     set stays unsure and its other kind is offered."""
-    reading = _read_dev_scene(shared_data, "neoclassical", 2057, 4)
+    reading = read_dev_scene(shared_data, "neoclassical", 2057, 4)
     assert reading.unsure
     assert "QQQQBB" in [format_cards(c) for c, _ in reading.candidates]
 
@@ -426,7 +415,7 @@ def test_a_covered_glyph_is_matched_by_the_part_that_shows() -> None:
 ])
 def test_a_usual_index_half_under_the_next_card_is_read_as_the_sets_rank(
         shared_data: Path, deck: str, seed: int, seat: int, cards: str) -> None:
-    reading = _read_dev_scene(shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure  # a card inferred from the fan is always confirmed
 
@@ -437,7 +426,7 @@ def test_a_usual_index_half_under_the_next_card_is_read_as_the_sets_rank(
 ])
 def test_an_uneven_fans_wide_gaps_hold_no_card(shared_data: Path, deck: str, seed: int,
                                                seat: int, cards: str) -> None:
-    reading = _read_dev_scene(shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
@@ -512,7 +501,7 @@ def test_only_a_natural_cards_own_colour_on_its_strip_is_its_print() -> None:
 def test_a_lower_cards_pip_on_its_strip_leaves_no_doubt(shared_data: Path, deck: str,
                                                         seed: int, seat: int,
                                                         cards: str) -> None:
-    reading = _read_dev_scene(shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat)
     assert format_cards(reading.cards) == cards
     assert not reading.unsure, reading.why()
 

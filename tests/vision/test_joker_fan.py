@@ -17,7 +17,7 @@ from vision.joker_fan import WORK_PX_PER_MM, _edges, _Upright, joker_fan
 from vision.recognize import ZONE_PX_PER_MM, CardReading, Recognizer
 from vision.synth import SceneGenerator
 
-from .helpers import PictureJokerFaces
+from .helpers import PictureJokerFaces, read_dev_scene
 
 
 @pytest.fixture(scope="module")
@@ -174,8 +174,6 @@ def test_poor_indices_may_be_jokers_pictures_when_the_edges_count_a_fan(
 def test_a_fan_of_jokers_whose_pictures_pose_as_poor_indices_is_counted(
         recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
         cards: str) -> None:
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    scene = gen.render(seed)
-    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
     assert format_cards(reading.cards) == cards
     assert reading.unsure

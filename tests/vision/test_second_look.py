@@ -12,25 +12,19 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.faces import DrawnFaces, FolderFaces
+from vision.faces import DrawnFaces
 from vision.fan import UnreadCard
 from vision.indices import INK_RATIO, IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
-from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer, SetReading
+from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
+
+from .helpers import read_dev_scene
 
 
 @pytest.fixture(scope="module")
 def recognizer() -> Recognizer:
     return Recognizer()
-
-
-def _read_dev_scene(recognizer: Recognizer, shared_data: Path, deck: str, seed: int,
-                    seat: int) -> SetReading:
-    """A seat's set in a random scene of a ``card-faces`` deck, read zero-shot."""
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
-    scene = gen.render(seed)
-    return recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
 
 
 # neoclassical's thin red serif digits, blurred: the 2 (and some 6s) fell apart into
@@ -41,7 +35,7 @@ def _read_dev_scene(recognizer: Recognizer, shared_data: Path, deck: str, seed: 
 ])
 def test_thin_red_digits_are_read_on_a_second_look(recognizer: Recognizer, shared_data: Path,
                                                    seed: int, seat: int, cards: str) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, "neoclassical", seed, seat)
+    reading = read_dev_scene(shared_data, "neoclassical", seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
@@ -162,7 +156,7 @@ def test_no_second_look_without_an_unread_corner() -> None:
 
 def test_a_set_read_whole_on_a_second_look_is_sure(recognizer: Recognizer,
                                                    shared_data: Path) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, "neoclassical", 2032, 2)
+    reading = read_dev_scene(shared_data, "neoclassical", 2032, 2, recognizer)
     assert format_cards(reading.cards) == "2222222"
     assert not reading.unsure and Doubt.UNREAD_IN_FAN not in reading.doubts
 
@@ -217,7 +211,7 @@ def test_where_the_fan_guessed_a_joker_a_corner_is_read_in_part_as_a_rank_the_se
 def test_a_two_touching_an_edge_line_is_read(recognizer: Recognizer, shared_data: Path,
                                              deck: str, seed: int, seat: int,
                                              cards: str) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
@@ -266,7 +260,7 @@ def test_what_a_look_through_edge_lines_takes(found: IndexMark, taken: bool) -> 
 def test_an_index_run_into_an_edge_line_is_read(recognizer: Recognizer, shared_data: Path,
                                                 seed: int, seat: int, cards: str,
                                                 sure: bool) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, "paris", seed, seat)
+    reading = read_dev_scene(shared_data, "paris", seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
     assert reading.unsure is not sure
 
@@ -328,7 +322,7 @@ def test_a_joker_word_is_not_read_again_with_fainter_ink() -> None:
 def test_thin_strokes_are_read_with_fainter_ink(recognizer: Recognizer, shared_data: Path,
                                                 deck: str, seed: int, seat: int,
                                                 cards: str) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, deck, seed, seat)
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
@@ -336,7 +330,7 @@ def test_thin_strokes_are_read_with_fainter_ink(recognizer: Recognizer, shared_d
 @pytest.mark.parametrize(("seed", "seat", "cards"), [(2104, 0, "666662"), (2146, 2, "66B")])
 def test_a_six_is_not_read_as_the_eight_fainter_ink_makes_of_it(
         recognizer: Recognizer, shared_data: Path, seed: int, seat: int, cards: str) -> None:
-    reading = _read_dev_scene(recognizer, shared_data, "neoclassical", seed, seat)
+    reading = read_dev_scene(shared_data, "neoclassical", seed, seat, recognizer)
     assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
