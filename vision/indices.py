@@ -759,6 +759,13 @@ PIPLESS_LINE = 1.0  # glyph heights along a read index's "down": on its line
 PIPLESS_PIP = 0.85  # the pip similarity a pipless mark's score is reckoned with
 PIPLESS_BOX = (0.6, 1.4, 0.4)  # glyph heights from its centre: pip box top, bottom, half width
 
+# A "10" read without its pip (IndexFinder._pipless): its digits' centres level within
+# DIGITS_LEVEL glyph heights along "down" and DIGITS_ACROSS apart across it (their boxes'
+# centres nearer than DIGITS_APART).
+DIGITS_LEVEL = 0.3
+DIGITS_ACROSS = (0.25, 1.0)
+DIGITS_APART = 1.2
+
 
 # A lone card where no index was read (IndexFinder.pipless_on_card): its corner glyphs are
 # looked for, pip or none, this many glyph heights in from its short sides, at each of
@@ -831,6 +838,33 @@ def _beside_merged_ink(stats: Labels, cand: list[int], marks: list[IndexMark],
     keep = (np.asarray(beside & on_line, bool) & (side >= PIPLESS_SIZE[0] * h)
             & (side <= PIPLESS_SIZE[1] * h))
     return [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
+
+
+def _digit_pairs(stats: Labels, cand: list[int], glyphs: list[int], h: float
+                 ) -> list[tuple[int, int]]:
+    """Pairs of candidate components, the first among ``glyphs``, that may be a "10"'s two
+    digits: the second no larger than a glyph may be (:data:`PIPLESS_SIZE`, ``h`` the read
+    glyphs' height), their boxes' centres nearer than :data:`DIGITS_APART` glyph heights."""
+    side = np.maximum(stats[:, 2], stats[:, 3]).astype(np.float64)
+    mid = stats[:, :2] + stats[:, 2:4] / 2
+    out: dict[frozenset[int], tuple[int, int]] = {}
+    for i in glyphs:
+        for j in cand:
+            if (j != i and side[j] <= PIPLESS_SIZE[1] * h
+                    and np.hypot(*(mid[j] - mid[i])) < DIGITS_APART * h):
+                out.setdefault(frozenset((i, j)), (i, j))
+    return list(out.values())
+
+
+def _side_by_side(pts: Mapping[int, FloatArray], digits: tuple[int, ...], down: FloatArray,
+                  h: float) -> bool:
+    """Whether two components lie side by side across ``down``, as a "10"'s digits: their
+    centres level within :data:`DIGITS_LEVEL` glyph heights along it, and apart across."""
+    a, b = (pts[i].mean(axis=0) for i in digits)
+    v = b - a
+    along = abs(float(v @ down))
+    across = abs(float(v[0] * down[1] - v[1] * down[0]))
+    return along < DIGITS_LEVEL * h and DIGITS_ACROSS[0] * h < across < DIGITS_ACROSS[1] * h
 
 
 def _nearest_pixel(shape: tuple[int, ...], centre: tuple[float, float]) -> tuple[int, int]:
@@ -961,7 +995,7 @@ class IndexFinder:
                    self._pipless(labels, stats, unused, marks, blobs, allowed).items()
                    if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
-        unused = [i for i in unused if frozenset({i}) not in pipless.values()]
+        unused = [i for i in unused if not any(i in ids for ids in pipless.values())]
         strays = _stray_candidates(stats, centers, unused, consistent(marks))
         pips = self._big_pips(labels, stats, strays, marks)
         strays = [i for i in strays if i not in pips]
@@ -1281,7 +1315,9 @@ class IndexFinder:
         touching a card's big pips or art), read turned as the read ``marks`` are (a set's
         cards lie nearly parallel; a far corner's index is turned half round), where ink
         lies below them as a pip would.  Only ranks the ``marks`` read are taken (court art
-        beside its big blobs poses as other glyphs), or the ``allowed`` ones if given."""
+        beside its big blobs poses as other glyphs), or the ``allowed`` ones if given.  A
+        "10" is read from its two digits side by side (paris's 10♣, its corner pip joined
+        to a big one, read as a 7 from that big club)."""
         ranks = [m for m in marks if m.pip != "O"]
         if not ranks or not cand:
             return {}
@@ -1291,41 +1327,50 @@ class IndexFinder:
         glyphs = _beside_merged_ink(stats, cand, ranks, h)
         if not glyphs:
             return {}
-        pts = {i: component_points(labels, stats, i) for i in glyphs}
-        hulls = {i: cv2.convexHull(pts[i]).reshape(-1, 2) for i in glyphs}
-        means = {i: pts[i].mean(axis=0) for i in glyphs}
-        keys = [(i, d) for i in glyphs for d in downs]
-        centres = np.array([means[i] for i, _ in keys], np.float32)
+        groups: list[tuple[int, ...]] = [(i,) for i in glyphs]
+        if Rank.TEN in read:
+            groups += _digit_pairs(stats, cand, glyphs, h)
+        pts = {i: component_points(labels, stats, i) for g in groups for i in g}
+        hulls = {i: cv2.convexHull(pts[i]).reshape(-1, 2) for i in pts}
+        keys = [(g, d) for g in groups for d in downs]
+        centres = np.array([np.vstack([pts[i] for i in g]).mean(axis=0) for g, _ in keys],
+                           np.float32)
         turns = np.array([d for _, d in keys], np.float32)
         # each way turned, the glyph's height (on its hull) and the ink where its pip would be
-        top, bottom = _extents(hulls, [(i,) for i, _ in keys], centres, turns)
+        top, bottom = _extents(hulls, [g for g, _ in keys], centres, turns)
         tall = bottom - top + 1
         fit = [k for k in range(len(keys))
                if PIPLESS_HEIGHT[0] * h <= tall[k] <= PIPLESS_HEIGHT[1] * h
+               and (len(keys[k][0]) == 1 or _side_by_side(pts, keys[k][0], turns[k], h))
                and _merged_pip_below(labels, stats, (float(centres[k, 0]), float(centres[k, 1])),
                                      turns[k], float(tall[k]))]
         if not fit:
             return {}
-        lengths = np.array([len(pts[keys[k][0]]) for k in fit], np.int32)
-        up = _upright(np.vstack([pts[keys[k][0]] for k in fit]), lengths, centres[fit],
-                      turns[fit])
+        lengths = np.array([sum(len(pts[i]) for i in keys[k][0]) for k in fit], np.int32)
+        up = _upright(np.vstack([pts[i] for k in fit for i in keys[k][0]]), lengths,
+                      centres[fit], turns[fit])
         feats = batch_features(up, lengths)
         scores = self._learned(self.model.scores(feats), feats, np.arange(len(fit)))
         rank_scores = scores[:, self._rank_cols]
+        for j, k in enumerate(fit):
+            if len(keys[k][0]) == 2:  # a "10", read from its two digits
+                rank_scores[j, :] = -1.0
+                rank_scores[j, self._ten_at] = self._ten_of_digits(pts, keys[k][0], turns[k])
         order = np.argsort(rank_scores, axis=1)
         best = rank_scores[np.arange(len(fit)), order[:, -1]]
-        second = rank_scores[np.arange(len(fit)), order[:, -2]]
+        second = np.maximum(rank_scores[np.arange(len(fit)), order[:, -2]], 0.0)
+        two = np.array([len(keys[k][0]) == 2 for k in fit])
         ok = ((best >= PIPLESS_SCORE) & (best - second >= PIPLESS_MARGIN)
-              & (best > scores[:, self._other_cols].max(axis=1)))
+              & (two | (best > scores[:, self._other_cols].max(axis=1))))
         names = self.model.labels
         out: dict[IndexMark, frozenset[int]] = {}
         taken: set[int] = set()
         for j in sorted(np.flatnonzero(ok).tolist(), key=lambda j: -best[j]):
             k = fit[j]
-            i = keys[k][0]
-            if i in taken:
+            group = keys[k][0]
+            if taken & set(group):
                 continue
-            taken.add(i)  # (its best reading only)
+            taken.update(group)  # (its best reading only)
             rank = RANK_LABELS[names[int(self._rank_cols[order[j, -1]])]]
             if rank not in read:
                 continue
@@ -1334,8 +1379,23 @@ class IndexFinder:
                              RANK_LABELS[names[int(self._rank_cols[order[j, -2]])]], centre,
                              (float(down[0]), float(down[1])), float(tall[k]), PIPLESS,
                              _blob_under(blobs, centre))
-            out[mark] = frozenset({i})
+            out[mark] = frozenset(group)
         return out
+
+    def _ten_of_digits(self, pts: Mapping[int, FloatArray], digits: tuple[int, ...],
+                       down: FloatArray) -> float:
+        """How well two side-by-side components (``digits``, turned ``down``) read as a
+        "10": the left one as a "1", the right one as an "O", the worse of the two.  (Read
+        either way round, anglo's sideways JOKER, its "J" and "O", read as a sure 10.)"""
+        parts = [pts[i] for i in digits]
+        mids = np.array([p.mean(axis=0) for p in parts], np.float32)
+        lengths = np.array([len(p) for p in parts], np.int32)
+        up = _upright(np.vstack(parts), lengths, mids, np.array([down, down], np.float32))
+        raw = self.model.scores(batch_features(up, lengths))
+        one, oval, _ = self._ten_parts
+        right = np.array([down[1], -down[0]], np.float64)  # as _upright turns it
+        bar, ring = (0, 1) if float((mids[1] - mids[0]) @ right) > 0 else (1, 0)
+        return float(min(raw[bar, one], raw[ring, oval]))
 
     def pipless_on_card(self, seen: PaperInk, corners: FloatArray,
                         px_per_mm: float) -> list[IndexMark]:

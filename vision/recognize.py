@@ -145,6 +145,11 @@ TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 1
 JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
 LEAST_GLYPH_MM = 3.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
 LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
+# A lone card none of whose indices lies this near a corner is looked at for a glyph whose
+# pip runs into its art (paris's 10♣ read as a 7 from its big club, 21 mm in; a corner
+# index's glyph centre lies 6–12 mm from its corner, a jumbo one's up to 18 mm).
+LONE_INDEX_MM = 15.0
+LONE_ASKEW = 25.0  # degrees: a lone card's index this far off its long side is its art
 ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, is its art
 # Photos (find_cards): one pass per (how ink, paper and card edges are seen, least index
 # score), see Recognizer._photo_marks.  In all, a card edge against a pale floor that also
@@ -393,6 +398,18 @@ def _off_lone_card_art(cards: list[CardReading], card: LoneCard) -> list[CardRea
     far = LONE_ART_MM * ZONE_PX_PER_MM
     return [c for c in cards if any(
         float(np.hypot(*(corners - np.array(m.center)).T).min()) <= far for m in c.marks)]
+
+
+def _along_lone_card(marks: list[IndexMark], card: LoneCard) -> list[IndexMark]:
+    """``marks`` read on paper that is one ``card``, less the natural ones whose "down" lies
+    more than :data:`LONE_ASKEW` off the card's long side: its pips or art (paris's 10♦,
+    two big diamonds side by side read as a "10" 53° askew; a corner index's lies within
+    18° of it)."""
+    c = card.corners.astype(np.float64)
+    side = max(c[1] - c[0], c[2] - c[1], key=lambda v: float(np.hypot(*v)))
+    side /= np.hypot(*side)
+    least = np.cos(np.radians(LONE_ASKEW))
+    return [m for m in marks if m.rank.is_joker or abs(float(side @ np.array(m.down))) >= least]
 
 
 def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
@@ -758,6 +775,13 @@ def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]
     return [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
 
 
+def _by_a_corner(marks: list[IndexMark], corners: npt.NDArray[np.float32]) -> bool:
+    """Whether any of ``marks`` lies within :data:`LONE_INDEX_MM` of one of a lone card's
+    ``corners``, as an index does."""
+    return any(float(np.hypot(*(corners - np.asarray(m.center)).T).min())
+               < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
+
+
 class _FanEdges:
     """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
     way the read cards point: reading one set may ask twice (for unread cards past the
@@ -873,11 +897,15 @@ class Recognizer:
         fresh = survey.ink if earlier is None else earlier.only_new(survey.ink, ZONE_PX_PER_MM)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
         faint_lone = False  # a lone card read only with fainter ink
-        if not marks and edges.lone is not None:  # a lone card's glyph, its pip run into art
-            marks = self.finder.pipless_on_card(fresh, edges.lone.corners, ZONE_PX_PER_MM)
-            if not marks:
-                marks = self._lone_card_fainter(image, fresh, edges.lone)
-                faint_lone = bool(marks)
+        if edges.lone is not None:
+            marks = _along_lone_card(marks, edges.lone)
+            if not _by_a_corner(marks, edges.lone.corners):
+                # a lone card's glyph, its pip run into art (what was read is its art)
+                marks = self.finder.pipless_on_card(fresh, edges.lone.corners,
+                                                    ZONE_PX_PER_MM) or marks
+                if not marks:
+                    marks = self._lone_card_fainter(image, fresh, edges.lone)
+                    faint_lone = bool(marks)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             return self._jokers(image, fresh)
@@ -1142,6 +1170,8 @@ class Recognizer:
         :func:`_off_whole_cards`), the ones a fan counts
         (:func:`_counted`) and the fan's cards whose index was not read
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
+        if edges.lone is not None:
+            marks = _along_lone_card(marks, edges.lone)
         cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks))))
         lone = edges.lone if len(cards) in (1, 2) else None
         if lone is not None:

@@ -11,13 +11,15 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
 from vision.indices import IndexMark, joker_of_colour
-from vision.lone_card import LONE_RED_SHARE, lone_card, lone_joker
+from vision.lone_card import LONE_RED_SHARE, LoneCard, lone_card, lone_joker
 from vision.recognize import (
+    LONE_ASKEW,
     ZONE_PX_PER_MM,
     CardReading,
     Doubt,
     Recognizer,
     SetReading,
+    _along_lone_card,
     _pair_rank,
     _tens_unlike_whole,
     zone_view,
@@ -63,6 +65,8 @@ def test_more_than_one_card_is_not_a_lone_card(recognizer: Recognizer) -> None:
 LOW = {0: "3", 1: "4", 2: "5", 3: "6", 4: "7", 5: "8"}
 HIGH = {0: "9", 1: "T", 2: "J", 3: "Q", 4: "K", 5: "A"}
 WILD = {0: "2", 1: "B", 2: "R", 3: "2", 4: "R", 5: "B"}
+TENS = {seat: "T" for seat in range(6)}
+JOKERS = {0: "B", 1: "R", 2: "B", 3: "R", 4: "B", 5: "R"}
 
 
 def _read_single(shared_data: Path, deck: str, seed: int, sets: dict[int, str], seat: int,
@@ -124,6 +128,60 @@ def test_a_lone_cards_glyph_whose_pip_runs_into_its_art_is_read(
         seat: int) -> None:
     read, unsure, _, _ = _read_single(shared_data, "paris", seed, sets, seat, recognizer)
     assert read == sets[seat] and not unsure
+
+
+# paris's 10♣ alone: its corner pip touches the big club beside it, no index was read, and
+# that big club read as a 7 (21 mm in from the corner, both ends): read `7`, unsure
+@pytest.mark.parametrize(("seed", "seat"), [(2001, 3), (2002, 2), (2006, 0), (2013, 5)])
+def test_a_lone_10_whose_pip_runs_into_a_big_pip_is_read_by_its_digits(
+        shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
+    read, unsure, _, _ = _read_single(shared_data, "paris", seed, TENS, seat, recognizer)
+    assert (read, unsure) == ("T", False)
+
+
+def test_a_lone_jokers_sideways_word_is_no_10(shared_data: Path, recognizer: Recognizer
+                                              ) -> None:
+    """anglo's 小王 alone: its word's "J" and "O", side by side over the letters run
+    together, each read about as well as a "1" as an "O"; taken either way round (the "O"
+    as the "1" on the left), the card was a sure 10."""
+    read, unsure, offered, _ = _read_single(shared_data, "anglo", 2001, JOKERS, 0, recognizer)
+    assert read == "B" and unsure and "T" not in offered
+
+
+# A lone card's pips or art read as an index, askew to the card (`TTT`: paris's 10♦, two
+# big diamonds side by side read as a "10" 53° off; `AAA`: neoclassical's 10♣, its big clubs
+# as As; `44`: neoclassical's Q; `72`: anglo's 2).
+@pytest.mark.parametrize(("deck", "seed", "sets", "seat"), [
+    ("paris", 2001, TENS, 0), ("paris", 2004, TENS, 5), ("neoclassical", 2013, TENS, 3),
+    ("neoclassical", 2006, TENS, 0), ("neoclassical", 2004, HIGH, 3),
+    ("anglo", 2009, {0: "T", 1: "2", 2: "B", 3: "T", 4: "R", 5: "T"}, 1),
+])
+def test_a_lone_cards_pips_askew_to_it_are_no_index(
+        shared_data: Path, recognizer: Recognizer, deck: str, seed: int, sets: dict[int, str],
+        seat: int) -> None:
+    read, _, _, _ = _read_single(shared_data, deck, seed, sets, seat, recognizer)
+    assert read == sets[seat]
+
+
+def test_a_lone_cards_marks_are_kept_along_its_long_side() -> None:
+    """Marks whose "down" lies within :data:`LONE_ASKEW` of the card's long side (either
+    way: its far corner's index is turned half round) are kept; others only if jokers."""
+    turn = np.radians(30.0)
+    long_side = np.array([np.cos(turn), np.sin(turn)])
+    short_side = np.array([-np.sin(turn), np.cos(turn)])
+    corners = np.array([[0, 0], 88 * long_side, 88 * long_side + 60 * short_side,
+                        60 * short_side], np.float32) * ZONE_PX_PER_MM
+    card = LoneCard(np.zeros((1, 1), bool), corners)
+
+    def mark(rank: Rank, degrees: float) -> IndexMark:
+        a = turn + np.radians(degrees)
+        return IndexMark(rank, 0.8, 0.2, Rank.ACE, (0.0, 0.0),
+                         (float(np.cos(a)), float(np.sin(a))), 40.0, "H", 1)
+
+    kept = [mark(Rank.TEN, 0.0), mark(Rank.TEN, 180.0), mark(Rank.TEN, LONE_ASKEW - 5),
+            mark(Rank.SMALL_JOKER, 90.0)]
+    askew = [mark(Rank.TEN, LONE_ASKEW + 5), mark(Rank.ACE, 90.0), mark(Rank.TWO, -60.0)]
+    assert _along_lone_card(kept + askew, card) == kept
 
 
 # anglo's 小王 alone: its word JOKER's J, the letters below it one blob, would read as a J
