@@ -42,6 +42,10 @@ OUTLINE_MM = 6.0  # lines this near them are the fan's outline
 NECK_MM = 15.0  # paper joined to the fan by a narrower neck (a label, a marker) is not the fan
 TILTS_DEG = np.arange(-6.0, 6.01, 1.0)  # a card lies turned this far from the fan's axis
 BAND_ENDS_MM = (3.0, 12.0)  # the bands near the fan's top and bottom where an edge must show
+# and where natural indices were read: a court card's frame line, 9–12 mm from its ends, ran
+# through the wider bands and parted a read card's strip in two (`KK` read `KKB`); where
+# only jokers were, neoclassical's pictures part theirs in the narrower ones (`BR` read `BBR`)
+READ_BAND_ENDS_MM = (3.0, 9.0)
 LEAST_EDGE = 0.03  # the least change of paper brightness (as a share) across an edge
 FAINT = 0.3  # a line this much fainter than the fan's typical edge is art, not an edge
 CORNER_MM = (2.0, 25.0)  # a strip's corner mark lies this far from its end
@@ -97,17 +101,18 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
 
 
 def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: float,
-               down: tuple[float, float] | None = None, frames: bool = False
-               ) -> FanStrips | None:
+               down: tuple[float, float] | None = None, frames: bool = False,
+               band: tuple[float, float] = BAND_ENDS_MM) -> FanStrips | None:
     """The cards of the fan in a zone view as its edges part them (see :func:`joker_fan`);
     ``down``: the cards' long axis when the read indices tell it (else both of the fan
     outline's axes are tried); ``frames``: a fan of jokers alone, whose bottom card's frame
-    line may pass for a first edge (:func:`_edges`)."""
+    line may pass for a first edge (:func:`_edges`); ``band``: how far from the fan's ends
+    (mm) its edges must show (:data:`READ_BAND_ENDS_MM` beside read natural indices)."""
     fan = _fan_paper(seen, px_per_mm)
     if fan is None:
         return None
     best: tuple[float, _Upright, list[float], bool, float | None] | None = None
-    for upright in _uprights(seen, fan, px_per_mm, down):
+    for upright in _uprights(seen, fan, px_per_mm, down, band):
         found = _edges(upright, frames)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], upright, *found[1:])
@@ -138,9 +143,11 @@ def _fan_paper(seen: PaperInk, px_per_mm: float) -> Mask | None:
 
 
 def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float,
-              down_hint: tuple[float, float] | None) -> list[_Upright]:
+              down_hint: tuple[float, float] | None, band: tuple[float, float]
+              ) -> list[_Upright]:
     """The fan turned upright both ways its outline allows (its least box's sides are the
-    cards' long and short axes), or only the way nearer ``down_hint``."""
+    cards' long and short axes), or only the way nearer ``down_hint``; its edges must show
+    in ``band`` (:func:`_edge_strength`)."""
     outline = max(cv2.findContours(fan, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
                   key=cv2.contourArea)
     k = WORK_PX_PER_MM / px_per_mm  # ``fan`` is at this scale of the zone view
@@ -167,14 +174,15 @@ def _uprights(seen: PaperInk, fan: Mask, px_per_mm: float,
         seen_refl = (dark / np.maximum(level, 40.0)).astype(np.float32)
         side = int(2 * WORK_PX_PER_MM) * 2 + 1  # off the fan's outline
         inner = cv2.erode(shape, np.ones((3, side), np.uint8))
-        out.append(_Upright(m, size, shape, _edge_strength(seen_refl, inner)))
+        out.append(_Upright(m, size, shape, _edge_strength(seen_refl, inner, band)))
     return out
 
 
-def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np.float64]:
+def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask, band: tuple[float, float]
+                   ) -> npt.NDArray[np.float64]:
     """Per column, over lines turned up to TILTS_DEG: the least change of brightness across
-    the line among five bands (near the top, three in the middle, near the bottom), when all
-    change the same way; else 0."""
+    the line among five bands (near the top and the bottom, ``band`` mm from the fan's
+    ends, and three in the middle), when all change the same way; else 0."""
     w = inner.shape[1]
     h = max(1, round(inner.shape[0] * ROWS_PER_MM / WORK_PX_PER_MM))
     rows = cv2.resize(refl, (w, h), interpolation=cv2.INTER_AREA)  # bands average rows anyway
@@ -194,7 +202,7 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask) -> npt.NDArray[np
     weighted = r * m
     sums = np.stack([np.diff(cv2.integral(a), axis=1) for a in weighted])
     counts = np.stack([np.diff(cv2.integral(a), axis=1) for a in m])
-    near, far = (int(v * px) for v in BAND_ENDS_MM)
+    near, far = (int(v * px) for v in band)
     middle = np.linspace(top + far, bottom - far, 4).astype(int)  # (4, tilt, column)
     r0 = np.clip(np.stack([top + near, bottom - far, *middle[:3]]), 0, h)  # (band, tilt, col)
     r1 = np.clip(np.stack([top + far, bottom - near, *middle[1:]]), 0, h)

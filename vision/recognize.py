@@ -62,7 +62,13 @@ from vision.indices import (
     mark_frame,
     set_glyph_height,
 )
-from vision.joker_fan import FanStrips, fan_strips, joker_fan
+from vision.joker_fan import (
+    BAND_ENDS_MM,
+    READ_BAND_ENDS_MM,
+    FanStrips,
+    fan_strips,
+    joker_fan,
+)
 from vision.joker_marks import JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
@@ -792,7 +798,7 @@ class _FanEdges:
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
         self._image, self._joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
-        self._strips: dict[tuple[float, float], FanStrips | None] = {}
+        self._strips: dict[tuple[float, ...], FanStrips | None] = {}
 
     @cached_property
     def lone(self) -> LoneCard | None:
@@ -800,12 +806,16 @@ class _FanEdges:
         return lone_card(self.seen, ZONE_PX_PER_MM)
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
-        """The strips of the fan ``cards`` were read in, turned the way they point."""
+        """The strips of the fan ``cards`` were read in, turned the way they point, their
+        edges looked for nearer the fan's ends where a natural card was read (its frame line
+        is no edge: :data:`vision.joker_fan.READ_BAND_ENDS_MM`)."""
         down = fan_frame([m for c in cards for m in c.marks]).down
-        key = (float(down[0]), float(down[1]))
+        band = (READ_BAND_ENDS_MM if any(not c.rank.is_joker for c in cards)
+                else BAND_ENDS_MM)
+        key = (float(down[0]), float(down[1]), *band)
         if key not in self._strips:
             self._strips[key] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
-                                           self._joker_red, key)
+                                           self._joker_red, key[:2], band=band)
         return self._strips[key]
 
 

