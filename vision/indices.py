@@ -867,6 +867,15 @@ def _side_by_side(pts: Mapping[int, FloatArray], digits: tuple[int, ...], down: 
     return along < DIGITS_LEVEL * h and DIGITS_ACROSS[0] * h < across < DIGITS_ACROSS[1] * h
 
 
+def long_side(corners: npt.NDArray[np.floating[Any]]) -> npt.NDArray[np.float64]:
+    """The longer side of a card's outline (``corners``: 4 × 2, in order round it), as a
+    vector from one corner to the next."""
+    pts = np.asarray(corners, np.float64)
+    side: npt.NDArray[np.float64] = max(pts[1] - pts[0], pts[2] - pts[1],
+                                        key=lambda v: float(np.hypot(*v)))
+    return side
+
+
 def _nearest_pixel(shape: tuple[int, ...], centre: tuple[float, float]) -> tuple[int, int]:
     """The (row, column) of the pixel of an image of ``shape`` nearest ``centre`` (x, y)."""
     return (min(max(round(centre[1]), 0), shape[0] - 1),
@@ -1358,8 +1367,9 @@ class IndexFinder:
                 rank_scores[j, self._ten_at] = self._ten_of_digits(pts, keys[k][0], turns[k])
         order = np.argsort(rank_scores, axis=1)
         best = rank_scores[np.arange(len(fit)), order[:, -1]]
-        second = np.maximum(rank_scores[np.arange(len(fit)), order[:, -2]], 0.0)
+        second = rank_scores[np.arange(len(fit)), order[:, -2]]
         two = np.array([len(keys[k][0]) == 2 for k in fit])
+        second[two] = 0.0  # a "10" read from its digits has no runner-up reading
         ok = ((best >= PIPLESS_SCORE) & (best - second >= PIPLESS_MARGIN)
               & (two | (best > scores[:, self._other_cols].max(axis=1))))
         names = self.model.labels
@@ -1405,9 +1415,9 @@ class IndexFinder:
         their corner pip joined to a big pip), turned along the card's long side and
         :data:`LONE_GLYPH_IN` glyph heights in from either short side."""
         pts = np.asarray(corners, np.float64)
-        long_side = max(pts[1] - pts[0], pts[2] - pts[1], key=lambda v: float(np.hypot(*v)))
-        length = float(np.hypot(*long_side))
-        way = long_side / length
+        side = long_side(pts)
+        length = float(np.hypot(*side))
+        way = side / length
         middle = pts.mean(axis=0)
         labels, stats, _, split = ink_components(seen.inks.ink, seen.big)
         cand = self._candidates(stats, split, seen.inks.paper, seen.big)

@@ -41,6 +41,10 @@ class LoneCard:
     paper: npt.NDArray[np.bool_]  # the card's paper regions, as the view
     corners: npt.NDArray[np.float32]  # (4, 2), x and y
 
+    def corner_distance(self, point: tuple[float, float]) -> float:
+        """How far ``point`` (image pixels) lies from the card's nearest corner."""
+        return float(np.hypot(*(self.corners - np.asarray(point)).T).min())
+
 
 def lone_card(seen: PaperInk, px_per_mm: float) -> LoneCard | None:
     """The paper of a zone view (``seen``: the finder's ink and paper) when it is one card

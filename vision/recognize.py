@@ -59,6 +59,7 @@ from vision.indices import (
     consistent,
     darkest_channel,
     in_any_index_box,
+    long_side,
     mark_frame,
     set_glyph_height,
 )
@@ -400,10 +401,8 @@ def _off_lone_card_art(cards: list[CardReading], card: LoneCard) -> list[CardRea
     """``cards``, read on paper that is one ``card``, less those read far from its corners
     (all indices over :data:`LONE_ART_MM` from each): its art (a joker's jester read as a
     K 44 mm in; a corner index's glyph lies 8–18 mm from its corner, a jumbo one's too)."""
-    corners = card.corners.astype(np.float64)
     far = LONE_ART_MM * ZONE_PX_PER_MM
-    return [c for c in cards if any(
-        float(np.hypot(*(corners - np.array(m.center)).T).min()) <= far for m in c.marks)]
+    return [c for c in cards if any(card.corner_distance(m.center) <= far for m in c.marks)]
 
 
 def _along_lone_card(marks: list[IndexMark], card: LoneCard) -> list[IndexMark]:
@@ -411,8 +410,7 @@ def _along_lone_card(marks: list[IndexMark], card: LoneCard) -> list[IndexMark]:
     more than :data:`LONE_ASKEW` off the card's long side: its pips or art (paris's 10♦,
     two big diamonds side by side read as a "10" 53° askew; a corner index's lies within
     18° of it)."""
-    c = card.corners.astype(np.float64)
-    side = max(c[1] - c[0], c[2] - c[1], key=lambda v: float(np.hypot(*v)))
+    side = long_side(card.corners)
     side /= np.hypot(*side)
     least = np.cos(np.radians(LONE_ASKEW))
     return [m for m in marks if m.rank.is_joker or abs(float(side @ np.array(m.down))) >= least]
@@ -781,11 +779,10 @@ def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]
     return [s for s, k in zip(strays, explained.tolist(), strict=True) if not k]
 
 
-def _by_a_corner(marks: list[IndexMark], corners: npt.NDArray[np.float32]) -> bool:
-    """Whether any of ``marks`` lies within :data:`LONE_INDEX_MM` of one of a lone card's
-    ``corners``, as an index does."""
-    return any(float(np.hypot(*(corners - np.asarray(m.center)).T).min())
-               < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
+def _by_a_corner(marks: list[IndexMark], card: LoneCard) -> bool:
+    """Whether any of ``marks`` lies within :data:`LONE_INDEX_MM` of one of a lone
+    ``card``'s corners, as an index does."""
+    return any(card.corner_distance(m.center) < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
 
 
 class _FanEdges:
@@ -798,7 +795,9 @@ class _FanEdges:
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
         self._image, self._joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
-        self._strips: dict[tuple[float, ...], FanStrips | None] = {}
+        # per way the cards point and band their edges are looked for in
+        self._strips: dict[tuple[tuple[float, float], tuple[float, float]],
+                           FanStrips | None] = {}
 
     @cached_property
     def lone(self) -> LoneCard | None:
@@ -810,13 +809,13 @@ class _FanEdges:
         edges looked for nearer the fan's ends where a natural card was read (its frame line
         is no edge: :data:`vision.joker_fan.READ_BAND_ENDS_MM`)."""
         down = fan_frame([m for c in cards for m in c.marks]).down
+        way = (float(down[0]), float(down[1]))
         band = (READ_BAND_ENDS_MM if any(not c.rank.is_joker for c in cards)
                 else BAND_ENDS_MM)
-        key = (float(down[0]), float(down[1]), *band)
-        if key not in self._strips:
-            self._strips[key] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
-                                           self._joker_red, key[:2], band=band)
-        return self._strips[key]
+        if (way, band) not in self._strips:
+            self._strips[way, band] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
+                                                 self._joker_red, way, band=band)
+        return self._strips[way, band]
 
 
 class Recognizer:
@@ -909,7 +908,7 @@ class Recognizer:
         faint_lone = False  # a lone card read only with fainter ink
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
-            if not _by_a_corner(marks, edges.lone.corners):
+            if not _by_a_corner(marks, edges.lone):
                 # a lone card's glyph, its pip run into art (what was read is its art)
                 marks = self.finder.pipless_on_card(fresh, edges.lone.corners,
                                                     ZONE_PX_PER_MM) or marks
