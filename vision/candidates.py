@@ -135,10 +135,16 @@ NEAR_MISS_STEP = 0.8  # each candidate after the kept ones: at most this × the 
 
 
 def near_misses(cards: tuple[Rank, ...]) -> list[tuple[Rank, ...]]:
-    """Sets one slip of the reader away from ``cards``, the likeliest first: a joker of the
-    other kind (小王 ↔ 大王), a 小王 that is a 2 (a 2 whose index ran into a card's edge
-    line), one more card of the main rank (an index hidden), one fewer (of two or more),
-    one more joker (大王, then 小王), one fewer joker."""
+    """Sets one slip of the reader away from ``cards``, the likeliest first: one more card
+    of the main rank (an index hidden), one fewer 小王 (one guessed where a fan's steps were
+    merely uneven), a joker of the other kind (小王 ↔ 大王), one fewer of the main rank (of
+    two or more), a 小王 that is a 2 (a 2 whose index ran into a card's edge line), a card
+    of the main rank that is a 大王 (its word's first letter read as the rank), one more
+    joker (小王, then 大王), one fewer 大王.
+
+    The order is one under which the truth of the dev scenes' wrong unsure sets (seeds
+    2000–2179, four decks) was more often among the :func:`offered`: 1345 → 1353 of 1444
+    sets, and on seeds 2180–2599 (never ordered on) 3180 → 3192 of 3496."""
     out: list[tuple[Rank, ...]] = []
 
     def offer(ranks: list[Rank]) -> None:
@@ -151,22 +157,25 @@ def near_misses(cards: tuple[Rank, ...]) -> list[tuple[Rank, ...]]:
         ranks.remove(old)
         return ranks if new is None else [*ranks, new]
 
+    main = main_natural(cards)
+    if main is not None:
+        offer([*cards, main])
+    if Rank.SMALL_JOKER in cards:
+        offer(replaced(Rank.SMALL_JOKER, None))
     jokers = (Rank.SMALL_JOKER, Rank.BIG_JOKER)
     for joker, other in zip(jokers, reversed(jokers), strict=True):
         if joker in cards:
             offer(replaced(joker, other))
+    if main is not None and cards.count(main) > 1:
+        offer(replaced(main, None))
     if Rank.SMALL_JOKER in cards:
         offer(replaced(Rank.SMALL_JOKER, Rank.TWO))
-    main = main_natural(cards)
     if main is not None:
-        offer([*cards, main])
-        if cards.count(main) > 1:
-            offer(replaced(main, None))
-    offer([*cards, Rank.BIG_JOKER])
+        offer(replaced(main, Rank.BIG_JOKER))
     offer([*cards, Rank.SMALL_JOKER])
-    for joker in jokers:
-        if joker in cards:
-            offer(replaced(joker, None))
+    offer([*cards, Rank.BIG_JOKER])
+    if Rank.BIG_JOKER in cards:
+        offer(replaced(Rank.BIG_JOKER, None))
     return out
 
 
