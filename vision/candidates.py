@@ -3,8 +3,9 @@
 A reading's own alternatives (:func:`vision.recognize._candidates`) are widened by what
 made it unsure — cards seen but not read (:func:`with_unread`), cards the fan holds
 unread (:func:`with_fan`), one card more than read (:func:`with_one_more`), 2s that may
-be 10s (:func:`with_tens`) — and :func:`offered` keeps the first of those, then the sets
-one slip of the reader away (:func:`near_misses`).
+be 10s (:func:`with_tens`), a lone card that may be a joker (:func:`with_lone_joker`) —
+and :func:`offered` keeps the first of those, then the sets one slip of the reader away
+(:func:`near_misses`).
 """
 
 from __future__ import annotations
@@ -110,6 +111,16 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
         else:
             slips.append((1, tuple(sorted((*rest, u.joker)))))
     return [c for _, c in sorted(slips, key=lambda s: s[0])]
+
+
+def with_lone_joker(cands: Candidates) -> Candidates:
+    """Candidates when a lone card was read by one corner and its other corner showed no
+    index (:data:`vision.recognize.Doubt.ONE_CORNER`): the reading, then 小王 and 大王 alone
+    (a joker's picture read as an index), then the other candidates."""
+    best, conf = cands[0]
+    jokers = [((Rank.SMALL_JOKER,), conf * 0.9), ((Rank.BIG_JOKER,), conf * 0.9)]
+    shown = {best, *(c for c, _ in jokers)}
+    return [(best, conf), *jokers, *(c for c in cands[1:] if c[0] not in shown)]
 
 
 def with_one_more(cands: Candidates) -> Candidates:

@@ -24,7 +24,14 @@ import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
 from vision.calibrate import px_per_mm_at
-from vision.candidates import offered, with_fan, with_one_more, with_tens, with_unread
+from vision.candidates import (
+    offered,
+    with_fan,
+    with_lone_joker,
+    with_one_more,
+    with_tens,
+    with_unread,
+)
 from vision.components import components_with_stats
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
@@ -213,6 +220,7 @@ class Doubt(StrEnum):
     NO_INDEX = "no-index"  # no index read: jokers told by paper and edges, or none
     COVERED = "covered"  # an index read by the part the next card leaves showing
     MORE_EDGES = "more-edges"  # the fan's edges part more cards than were read
+    ONE_CORNER = "one-corner"  # a lone natural card read at one corner, its other shows none
 
     @property
     def text(self) -> str:
@@ -230,6 +238,7 @@ _DOUBT_TEXT = {
     Doubt.NO_INDEX: "未见角标 no index read",
     Doubt.COVERED: "角标被压住一部分 an index read only in part",
     Doubt.MORE_EDGES: "牌边比认出的牌多 the fan's edges show more cards than read",
+    Doubt.ONE_CORNER: "单张只认出一角 a lone card's other corner shows no index",
 }
 
 
@@ -785,6 +794,16 @@ def _by_a_corner(marks: list[IndexMark], card: LoneCard) -> bool:
     return any(card.corner_distance(m.center) < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
 
 
+def _one_corner_natural(counted: list[CardReading], edges: _FanEdges) -> bool:
+    """Whether ``counted`` is one natural card laid alone and read by one index only: its
+    other corner, point-symmetric about the card's middle, printed the same index and showed
+    none (:meth:`Recognizer._at_other_corner` read nothing there).  A joker's picture read
+    as an index is so (anglo's jokers laid alone read as sure Js, As and Ts); a joker's own
+    corners vary by deck, so a card read as a joker is not asked."""
+    return (edges.lone is not None and len(counted) == 1 and len(counted[0].marks) == 1
+            and not counted[0].rank.is_joker)
+
+
 class _FanEdges:
     """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
     way the read cards point: reading one set may ask twice (for unread cards past the
@@ -927,8 +946,11 @@ class Recognizer:
                 cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
+        one_corner = False
         if not in_fan:
-            new += self._at_other_corner(image, survey.ink, marks, counted, edges)
+            other = self._at_other_corner(image, survey.ink, marks, counted, edges)
+            one_corner = not other and _one_corner_natural(counted, edges)
+            new += other
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
@@ -969,7 +991,8 @@ class Recognizer:
             (Doubt.ASKEW, _askew(marks)),
             (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
-                                                      len(counted) + len(in_fan)))) if there)
+                                                      len(counted) + len(in_fan))),
+            (Doubt.ONE_CORNER, one_corner)) if there)
         if not doubts and len(counted) >= 2:
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
@@ -988,6 +1011,8 @@ class Recognizer:
         if tens and Rank.TWO in ranks:
             cands = with_tens(cands, len(tens), _tens_read_as_twos(cards))
             ranks, conf = cands[0]
+        if one_corner:
+            cands = with_lone_joker(cands)
         if seen:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too

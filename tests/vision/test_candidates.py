@@ -10,7 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.candidates import KEPT_CANDIDATES, MAX_CANDIDATES, near_misses, offered, with_fan
+from vision.candidates import (
+    KEPT_CANDIDATES,
+    MAX_CANDIDATES,
+    near_misses,
+    offered,
+    with_fan,
+    with_lone_joker,
+)
 from vision.fan import UnreadCard
 
 
@@ -90,3 +97,9 @@ def test_each_slip_of_the_fan_guess_is_one_card_away(guesses: list[Rank]) -> Non
         gone, new = Counter(guessed) - Counter(c), Counter(c) - Counter(guessed)
         # one guess wrong, or (past them) none of the guesses kept
         assert (sum(gone.values()) == 1 and sum(new.values()) <= 1) or c == read
+
+
+def test_a_lone_card_read_by_one_corner_offers_both_jokers_next() -> None:
+    cands = with_lone_joker([(_set("J"), 0.8), (_set("T"), 0.5), (_set("R"), 0.3)])
+    assert [format_cards(c) for c, _ in cands] == ["J", "B", "R", "T"]
+    assert [v for _, v in cands][:3] == [0.8, 0.8 * 0.9, 0.8 * 0.9]

@@ -163,6 +163,29 @@ def test_a_lone_cards_pips_askew_to_it_are_no_index(
     assert read == sets[seat]
 
 
+# anglo's jokers laid alone, their picture read as a natural index at one corner (`J`, `7`)
+# and nothing at the other: a natural card prints its index at both, so the set is unsure
+# (`one-corner`) and both jokers are offered next (before, each was read sure and wrong)
+@pytest.mark.parametrize(("seed", "seat"), [(2001, 4), (2004, 4), (2006, 0), (2007, 4),
+                                            (2010, 2)])
+def test_a_lone_card_read_by_one_corner_only_may_be_a_joker(
+        shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
+    read, unsure, offered, doubts = _read_single(shared_data, "anglo", seed, JOKERS, seat,
+                                                 recognizer)
+    assert read not in ("B", "R") and unsure and Doubt.ONE_CORNER in doubts
+    assert offered[1:3] == ["B", "R"]
+
+
+# a natural card laid alone is read at its other corner too, and stays sure
+@pytest.mark.parametrize(("deck", "seed"), [("paris", 2001), ("neoclassical", 2000),
+                                            ("anglo", 2000)])
+def test_a_lone_natural_card_read_at_both_corners_is_sure(
+        shared_data: Path, recognizer: Recognizer, deck: str, seed: int) -> None:
+    for seat, card in LOW.items():
+        read, unsure, _, _ = _read_single(shared_data, deck, seed, LOW, seat, recognizer)
+        assert (read, unsure) == (card, False)
+
+
 def test_a_lone_cards_marks_are_kept_along_its_long_side() -> None:
     """Marks whose "down" lies within :data:`LONE_ASKEW` of the card's long side (either
     way: its far corner's index is turned half round) are kept; others only if jokers."""
