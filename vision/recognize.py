@@ -394,16 +394,23 @@ def _card_of_pair(a: IndexMark, b: IndexMark) -> CardReading:
 
 def _one_card(cards: list[CardReading]) -> list[CardReading]:
     """``cards``, read on paper that is one card (:func:`vision.lone_card.lone_card`), as
-    that card when they are two lone indices that may be its two corners: ranks that may
-    be one card's, facing opposite ways.  Where they lie is not asked (:func:`_is_pair`):
-    a deck whose pip sits off its glyph's middle turns the read "down" a few degrees, and a
-    lone 3 read as two 3s (neoclassical)."""
+    that card when they are two lone indices that may be its two corners, facing opposite
+    ways: ranks that may be one card's, or a joker read by its word (JOKER) and a J (that
+    word's J read alone at the other corner: neoclassical's jokers laid alone read a sure
+    `JB` or `JR`) — the joker.  Where they lie is not asked (:func:`_is_pair`): a deck whose
+    pip sits off its glyph's middle turns the read "down" a few degrees, and a lone 3 read
+    as two 3s (neoclassical)."""
     if len(cards) != 2 or any(len(c.marks) != 1 for c in cards):
         return cards
     a, b = cards[0].marks[0], cards[1].marks[0]
-    if _pair_rank(a, b) is None or float(np.dot(a.down, b.down)) > -PAIR_FACING:
+    if float(np.dot(a.down, b.down)) > -PAIR_FACING:
         return cards
-    return [_card_of_pair(a, b)]
+    if _pair_rank(a, b) is not None:
+        return [_card_of_pair(a, b)]
+    words = [c for c in cards if c.marks[0].pip == "O"]
+    if len(words) == 1 and {a.rank, b.rank} - {words[0].rank} == {Rank.JACK}:
+        return words
+    return cards
 
 
 def _off_lone_card_art(cards: list[CardReading], card: LoneCard) -> list[CardReading]:

@@ -8,10 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gouji.cards import Rank, format_cards, parse_cards
+from gouji.cards import ALL_RANKS, Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
 from vision.indices import IndexMark, joker_of_colour
 from vision.lone_card import LONE_RED_SHARE, LoneCard, lone_card, lone_joker
+from vision.look import look_at
 from vision.recognize import (
     LONE_ASKEW,
     ZONE_PX_PER_MM,
@@ -174,6 +175,21 @@ def test_a_lone_card_read_by_one_corner_only_may_be_a_joker(
                                                  recognizer)
     assert read not in ("B", "R") and unsure and Doubt.ONE_CORNER in doubts
     assert offered[1:3] == ["B", "R"]
+
+
+# neoclassical's jokers laid alone, with the frame's look: the word JOKER read at one
+# corner, its J alone at the other, and the card read as two, sure (`JB`, `JR`)
+@pytest.mark.parametrize(("seed", "seat"), [(2034, 4), (2062, 1), (2069, 5)])
+def test_a_lone_jokers_word_and_its_j_at_the_other_corner_are_one_joker(
+        shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "neoclassical"),
+                         size=(1280, 720))
+    sets = {s: (ALL_RANKS[(seed * 6 + s) % len(ALL_RANKS)],) for s in range(6)}
+    scene = gen.render(seed, sets)
+    look = look_at(scene.image, scene.homography, scene.layout)
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat],
+                                   look=look)
+    assert reading.cards == sets[seat]
 
 
 # a natural card laid alone is read at its other corner too, and stays sure
