@@ -36,32 +36,38 @@ def legal(play: Play, rules: Rules) -> bool:
     return True
 
 
+def legal_plays(rules: Rules) -> st.SearchStrategy[Play]:
+    """Plays legal under ``rules``, each filtered alone: under `match` only about a third of
+    :func:`plays` are, and a pair of them assumed legal together was so rare that hypothesis'
+    health check failed some runs (too much filtering)."""
+    return plays().filter(lambda play: legal(play, rules))
+
+
 PRESET_RULES = [pytest.param(p.rules, id=name) for name, p in PRESETS.items()]
 
 
 @pytest.mark.parametrize("rules", PRESET_RULES)
-@given(play=plays())
+@given(data=st.data())
 @settings(max_examples=300)
-def test_no_play_tops_itself(rules: Rules, play: Play) -> None:
-    assume(legal(play, rules))
+def test_no_play_tops_itself(rules: Rules, data: st.DataObject) -> None:
+    play = data.draw(legal_plays(rules))
     assert not judge(play, play, rules).beats
 
 
 @pytest.mark.parametrize("rules", PRESET_RULES)
-@given(a=plays(), b=plays())
+@given(data=st.data())
 @settings(max_examples=1500)
-def test_topping_is_asymmetric(rules: Rules, a: Play, b: Play) -> None:
-    assume(legal(a, rules) and legal(b, rules))
+def test_topping_is_asymmetric(rules: Rules, data: st.DataObject) -> None:
+    a, b = data.draw(legal_plays(rules)), data.draw(legal_plays(rules))
     assert not (judge(a, b, rules).beats and judge(b, a, rules).beats)
 
 
 @pytest.mark.parametrize("rules", PRESET_RULES)
-@given(previous=plays(), answer=plays())
+@given(data=st.data())
 @settings(max_examples=1500)
-def test_count_differs_only_where_a_joker_rule_allows(
-    rules: Rules, previous: Play, answer: Play
-) -> None:
-    assume(legal(previous, rules) and legal(answer, rules))
+def test_count_differs_only_where_a_joker_rule_allows(rules: Rules, data: st.DataObject
+                                                      ) -> None:
+    previous, answer = data.draw(legal_plays(rules)), data.draw(legal_plays(rules))
     verdict = judge(previous, answer, rules)
     if not verdict.beats or answer.size == previous.size:
         return
