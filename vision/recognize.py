@@ -801,16 +801,6 @@ def _by_a_corner(marks: list[IndexMark], card: LoneCard) -> bool:
     return any(card.corner_distance(m.center) < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
 
 
-def _one_corner_natural(counted: list[CardReading], edges: _FanEdges) -> bool:
-    """Whether ``counted`` is one natural card laid alone and read by one index only: its
-    other corner, point-symmetric about the card's middle, printed the same index and showed
-    none (:meth:`Recognizer._at_other_corner` read nothing there).  A joker's picture read
-    as an index is so (anglo's jokers laid alone read as sure Js, As and Ts); a joker's own
-    corners vary by deck, so a card read as a joker is not asked."""
-    return (edges.lone is not None and len(counted) == 1 and len(counted[0].marks) == 1
-            and not counted[0].rank.is_joker)
-
-
 class _FanEdges:
     """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
     way the read cards point: reading one set may ask twice (for unread cards past the
@@ -953,11 +943,13 @@ class Recognizer:
                 cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
-        one_corner = False
-        if not in_fan:
-            other = self._at_other_corner(image, survey.ink, marks, counted, edges)
-            one_corner = not other and _one_corner_natural(counted, edges)
-            new += other
+        # a lone natural card whose other corner, printed with the same index, showed none
+        # (a joker's picture read as an index: anglo's jokers laid alone read as sure Js,
+        # As and Ts); a joker's own corners vary by deck, so a joker read is not asked
+        other = None if in_fan else self._at_other_corner(image, survey.ink, marks, counted,
+                                                          edges)
+        one_corner = other == [] and not counted[0].rank.is_joker
+        new += other or []
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
@@ -1229,16 +1221,19 @@ class Recognizer:
         return cards, counted, in_fan
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                         counted: list[CardReading], edges: _FanEdges) -> list[IndexMark]:
+                         counted: list[CardReading], edges: _FanEdges
+                         ) -> list[IndexMark] | None:
         """The index a second look reads at a lone card's other corner, when one index of
         it was read (:mod:`vision.lone_card`): a card's two indices lie point-symmetric about
         its middle.  Read the same, the card is sure of its two corners; read otherwise, the
-        set is mixed (neoclassical's lone 6 read a sure 10 by one corner, its other reads 6)."""
+        set is mixed (neoclassical's lone 6 read a sure 10 by one corner, its other reads 6);
+        read nothing (``[]``), the set is unsure (:data:`Doubt.ONE_CORNER`).  ``None``: the
+        set is no lone card read by one index, and its other corner is not looked at."""
         if len(counted) != 1 or len(counted[0].marks) != 1:
-            return []
+            return None
         lone = edges.lone
         if lone is None:
-            return []
+            return None
         there = 2 * lone.corners.mean(axis=0).astype(np.float64) - counted[0].marks[0].center
         return self._looked_again(image, seen, marks, there[None, :], reach=OTHER_CORNER_REACH,
                                   on=OTHER_CORNER_ON, size=OTHER_CORNER_SIZE)
