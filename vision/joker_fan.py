@@ -64,17 +64,12 @@ class FanStrips:
     spans: tuple[tuple[float, float], ...]  # per card, its strip's columns in that view
     corners: tuple[tuple[float, float], ...]  # per card, where its index would be (zone view)
 
-    def bare_corners(self, read: list[tuple[float, float]],
-                     between: bool) -> list[tuple[float, float]]:
+    def bare_corners(self, read: list[tuple[float, float]]) -> list[tuple[float, float]]:
         """Where the index lies of each card on whose strip none of the ``read`` points
-        (zone view pixels: the indices read) lies: beyond the read cards, at either end of
-        the fan, and ``between`` them too if asked."""
+        (zone view pixels: the indices read) lies, beyond the read cards or between them."""
         xs = [float(self.matrix[0] @ np.array([x, y, 1.0])) for x, y in read]
-        held = [i for i, (a, b) in enumerate(self.spans) if any(a <= x <= b for x in xs)]
-        if not held:
-            return list(self.corners)
-        return [c for i, c in enumerate(self.corners) if i not in held
-                and (between or i < min(held) or i > max(held))]
+        held = {i for i, (a, b) in enumerate(self.spans) if any(a <= x <= b for x in xs)}
+        return [c for i, c in enumerate(self.corners) if i not in held]
 
     def step_mm(self) -> float:
         """The fan's typical step: the median width of the strips under the top card."""

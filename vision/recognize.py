@@ -1268,11 +1268,10 @@ class Recognizer:
         missing = len(strips.jokers) - len(cards) - len(in_fan)
         if missing <= 0:
             return in_fan
-        # Between read cards, a strip with no index is as often a court card's frame line
-        # taken for an edge, and the gaps there tell unread cards (vision.fan) — unless
-        # only two cards were read, whose one gap tells no step.
-        more = strips.bare_corners([m.center for c in cards for m in c.marks],
-                                   between=len(cards) < 3)
+        # (between read cards too: a gap a little under the steps it holds, 2.6 steps of an
+        # uneven fan read as two, keeps one of its cards hidden from the gap rule, vision.fan;
+        # a court card's frame line no longer passes for an edge, READ_BAND_ENDS_MM)
+        more = strips.bare_corners([m.center for c in cards for m in c.marks])
         found = unread_cards(image, [c.marks for c in cards], strays, seen,
                              ZONE_PX_PER_MM, self.finder.joker_red, more=more,
                              more_step=strips.step_mm() * ZONE_PX_PER_MM)

@@ -18,9 +18,9 @@ from vision.types import BGRImage
 def read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int,
                    recognizer: Recognizer | None = None) -> SetReading:
     """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-N``, a drawn
-    deck), read zero-shot (by ``recognizer``, else a new one)."""
-    faces = (DrawnFaces(int(deck.removeprefix("drawn-"))) if deck.startswith("drawn-")
-             else FolderFaces(shared_data / "card-faces" / deck))
+    deck, ``drawn-jumbo-N`` a jumbo one), read zero-shot (by ``recognizer``, else a new one)."""
+    faces = (DrawnFaces(int(deck.rsplit("-", 1)[1]), jumbo=deck.startswith("drawn-jumbo-"))
+             if deck.startswith("drawn-") else FolderFaces(shared_data / "card-faces" / deck))
     scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
     return (recognizer or Recognizer()).read_zone(scene.image, scene.homography,
                                                  scene.layout.zones[seat])

@@ -24,7 +24,7 @@ from vision.recognize import (
 )
 from vision.synth import SceneGenerator
 
-from .helpers import read_jumbo
+from .helpers import read_dev_scene, read_jumbo
 
 
 def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() -> None:
@@ -38,19 +38,20 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
         "BR", "BBR", "BRR", "2BR"]
 
 
-# jumbo development decks (seeds 2000+): a jumbo index's JOKER half under the next card,
-# between two read indices a step and a half apart, had these sets read sure and wrong
-# (drawn-jumbo-2's JJJJRR, seed 2008, is now read right: test_fan; so are drawn-jumbo-0's
-# 66666BBR and others, their hidden card counted by the fan since the seventeenth session)
-@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read", "offered"), [
-    (2, 2028, 1, "66666BBR", "66666BR", True),
+# development decks (seeds 2000+, zero-shot): a 大王 hidden under the next card where no gap
+# or stray ink shows it (anglo's tiny red word, paris' wheel), read sure and wrong before
+# (a jumbo index's JOKER half between two read indices a step and a half apart,
+# drawn-jumbo-2's `66666BBR`, was one too: it is now counted, see the strips below)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read"), [
+    ("anglo", 2275, 3, "333R", "333"), ("anglo", 2373, 1, "442R", "442"),
+    ("paris", 2275, 3, "333R", "333"), ("neoclassical", 2226, 2, "99999999R", "99999999"),
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
-        deck: int, seed: int, seat: int, truth: str, read: str, offered: bool) -> None:
-    reading = read_jumbo(deck, seed, seat, truth)
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str, read: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat)
     assert reading.notation == read
     assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)
-    assert (parse_cards(truth) in [c for c, _ in reading.candidates]) is offered
+    assert parse_cards(truth) in [c for c, _ in reading.candidates]
 
 
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
@@ -111,3 +112,19 @@ def test_a_court_cards_art_on_the_top_card_leaves_no_doubt(shared_data: Path, se
     scene = gen.render(seed, sets)
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert reading.cards == sets[seat] and not reading.unsure, reading.why()
+
+
+# development decks (seeds 2000+, zero-shot): a gap between read indices a little under
+# the steps it holds (paris `55555BB`: 2.6 steps of an uneven fan, its two jokers' wheels
+# one stray) was taken for one card fewer; the fan's edges part every card, and a strip with
+# no index read between read cards is a card's place too (recognize.Recognizer._with_edges)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("paris", 2157, 2, "55555BB"), ("paris", 2057, 4, "QQQQBB"),
+    ("paris", 2025, 5, "KKKKK2BB"), ("paris", 2344, 3, "5555B"),
+    ("drawn-0", 2271, 3, "QQQQQQQQQQQQ"), ("drawn-jumbo-2", 2028, 1, "66666BBR"),
+])
+def test_a_strip_between_read_cards_shows_a_hidden_card(shared_data: Path, deck: str,
+                                                        seed: int, seat: int,
+                                                        truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == truth and reading.unsure, reading.why()
