@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import math
 from pathlib import Path
 
 import cv2
@@ -16,7 +17,7 @@ from vision.indices import IndexMark, straight_step_above
 from vision.recognize import ZONE_PX_PER_MM, CardReading, Doubt, Recognizer, _off_whole_cards
 from vision.synth import Effects, SceneGenerator
 
-from .helpers import PictureJokerFaces, card_photo
+from .helpers import PictureJokerFaces, card_photo, read_dev_scene
 
 # (set, scene seed): fanned at random angles, some cards upside down.
 CASES = [
@@ -278,6 +279,39 @@ def test_indices_of_unlike_size_are_not_one_cards_corners() -> None:
     assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0), 11.0), far])) == 1
     big = mark(100.0, 100.0, (0.0, 1.0), 10.0 * PAIR_HEIGHTS * 1.1)
     assert len(group_cards([big, far])) == 2
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_cards_two_indices_pair_whichever_down_is_a_few_degrees_off(order: int) -> None:
+    """A card's axis is taken from both its indices' "down"s: one of them 7° off (neoclassical
+    `TTTT`, dev seed 2015) put the other corner at 0.98 of the card's width per height in
+    that index's frame, and the card read as two; in the other's frame it fit.  Both
+    orders pair, and corners 0.94 apart (neoclassical's 9s, set in deep) too; a square
+    one's (1.1) does not."""
+    from vision.recognize import group_cards
+
+    def mark(x: float, y: float, down: tuple[float, float]) -> IndexMark:
+        return IndexMark(Rank.TEN, 0.9, 0.3, Rank.THREE, (x, y), down, 40.0, "H", 1)
+
+    tilted = (math.cos(math.radians(97)), math.sin(math.radians(97)))  # 7° off (0, 1)
+    # (the two corners of one card, 283 px along its axis and 217 across, in the image)
+    a, b = mark(99.0, 100.0, tilted), mark(99.0 + 217.0, 383.0, (0.0, -1.0))
+    assert len(group_cards([a, b][::order])) == 1
+    deep = mark(100.0 + 0.94 * 280.0, 380.0, (0.0, -1.0))
+    assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), deep][::order])) == 1
+    square = mark(100.0 + 1.1 * 280.0, 380.0, (0.0, -1.0))
+    assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), square][::order])) == 2
+
+
+# development decks (seeds 2000+, zero-shot): a card's two indices left unpaired, two cards
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth", "sure"), [
+    ("neoclassical", 2015, 2, "TTTT", False),  # (unsure: a K read off the index line)
+    ("anglo", 2291, 3, "JJ", True),  # read a sure `JJJ` before
+])
+def test_a_top_cards_two_indices_are_one_card(shared_data: Path, deck: str, seed: int,
+                                             seat: int, truth: str, sure: bool) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == truth and reading.unsure is not sure, reading.why()
 
 
 def test_a_lone_index_on_a_card_face_off_the_line_is_not_a_card() -> None:
