@@ -418,8 +418,15 @@ def _single_step(places: npt.NDArray[np.float64], px_per_mm: float) -> float | N
     if not len(gaps):
         return None
     step = float(np.median(gaps[gaps < 1.5 * gaps.min()]))
-    if len(gaps) < 2 or _steps_in(float(gaps.max()) / step) > 2:
+    if len(gaps) < 2:
         return step
+    if _steps_in(float(gaps.max()) / step) > 2:
+        # a gap holding two unread cards or more pins the step (its slack would pull the
+        # others: paris `88888888882` lost a card), unless the gaps are no whole steps of
+        # it (neoclassical `77777R`, gaps of 15.8, 9.8, 14.8 and 27.3 mm, read `77777RR`)
+        k = np.array([_steps_in(float(g) / step) for g in gaps])
+        if float(np.abs(gaps - k * step).max()) <= JITTER_MM * px_per_mm:
+            return step
     return _evener_step(gaps, step, JITTER_MM * px_per_mm)
 
 

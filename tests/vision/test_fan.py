@@ -79,7 +79,23 @@ def test_a_tight_gap_of_an_uneven_fan_does_not_halve_its_step() -> None:
     assert _step_mm([20.0, 40.0]) == pytest.approx(20.0)
     # one gap of four steps pins the step, so the others are left as they are
     assert _step_mm([11.3, 10.8, 46.5, 13.8, 10.4, 13.2, 12.7]) == pytest.approx(12.0)
+    assert _step_mm([14.25, 14.0, 41.0]) == pytest.approx(14.125)  # paris `88888B`
+    # unless the gaps are no whole steps of the tight one within JITTER_MM (neoclassical
+    # `77777R`, dev seed 2072: the 9.8 mm gap made the others 2, 1 and 3 steps)
+    assert _step_mm([15.75, 9.75, 14.75, 27.25]) == pytest.approx(13.5, abs=0.1)
     assert _step_mm([5.0]) is None  # under MIN_STEP_MM: one card's two indices
+
+
+# development decks (seeds 2000+, zero-shot): one tight gap made the others' step too short,
+# and each long gap held a joker too many
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("neoclassical", 2072, 1, "77777R"), ("anglo", 2148, 1, "88888888BB"),
+    ("neoclassical", 2148, 1, "88888888BB"),
+])
+def test_a_tight_gap_of_a_fan_with_a_long_one_does_not_add_cards(
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == truth, reading.why()
 
 
 @pytest.mark.parametrize("seed", [12, 13])
