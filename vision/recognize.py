@@ -455,10 +455,13 @@ def _main_rank(cards: list[CardReading]) -> Rank:
 def _on_the_index_line(card: CardReading, others: list[CardReading]) -> bool:
     """Whether one of ``card``'s indices lies on the line of the ``others``' indices (within
     half a glyph along "down", a few glyphs beside one): where a fanned card's index is,
-    unlike court art or pips posing as an index."""
+    unlike court art or pips posing as an index.  Only the line of the indices facing the
+    fan's way counts: the other is the top card's far corner alone (paris `992`, a heart
+    pip of the 9♥ read as a K beside the 9♠'s far corner, read `9992`)."""
     centres = np.array([m.center for m in card.marks], np.float64)
     downs = np.array([m.down for m in card.marks], np.float64)
-    for a in (a for o in others for a in o.marks):
+    down = fan_frame([*card.marks, *(a for o in others for a in o.marks)]).down
+    for a in (a for o in others for a in o.marks if float(np.dot(a.down, down)) > 0):
         along, across = mark_frame(centres, a)
         h = a.glyph_height
         if ((np.abs(downs @ np.array(a.down)) > 0.9) & (np.abs(along) < 0.5 * h)

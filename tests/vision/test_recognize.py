@@ -243,6 +243,18 @@ def test_a_set_read_as_two_natural_ranks_is_read_as_a_legal_set() -> None:
     assert tuple(parse_cards("8888")) == in_the_face[1][0]
 
 
+# development decks (seeds 2000+, zero-shot): an odd rank read beside the top card's far
+# corner (art or a pip of a card beneath) was counted as the main rank, a card too many
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("paris", 2041, 4, "992"), ("paris", 2072, 3, "TTT"), ("paris", 2226, 0, "8882"),
+    ("neoclassical", 2241, 3, "99999"),
+])
+def test_an_odd_rank_on_the_far_corners_line_is_not_counted(
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == truth and Doubt.MIXED in reading.doubts, reading.why()
+
+
 def test_a_ten_read_as_an_eight_in_one_corner_pairs_with_its_other_corner() -> None:
     """A 10 whose two digits touch at faint ink reads as an 8 in that corner (real photos:
     4 boxes); with its other corner read as a 10 where a card's two corners lie, it is one
