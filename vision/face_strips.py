@@ -89,23 +89,34 @@ class DeckFaces:
         its index glyph would be at ``center``, its "down" is ``down``, the set's glyphs are
         ``glyph_height`` pixels tall and the strip is ``visible`` pixels wide from the card's
         edge (to the next card's).  Empty when the strip is too narrow to tell."""
+        strip = self._strip(image, center, down, glyph_height, visible)
+        if strip is None:
+            return {}
+        return {rank: self._score(strip, rank) for rank in self.faces}
+
+    def _strip(self, image: BGRImage, center: tuple[float, float], down: tuple[float, float],
+               glyph_height: float, visible: float) -> BGRImage | None:
+        """The strip (as for :meth:`strip_scores`) in face pixels, with :data:`SLIP` to
+        spare each side; ``None`` when it is too narrow to tell."""
         scale = glyph_height / self.glyph[2]  # image pixels per face pixel
         height, width = next(iter(self.faces.values())).shape[:2]
         wide = min(visible / scale * VISIBLE, WIDEST * width)
         if wide - 2 * MARGIN < NARROWEST:
-            return {}
+            return None
         to_image, origin = self._placed(center, down, glyph_height)
         size = (int(wide) - 2 * MARGIN + 2 * SLIP, height - 2 * MARGIN + 2 * SLIP)
-        strip = _into_face(image, to_image, origin, MARGIN - SLIP, size)
-        out: dict[Rank, float] = {}
-        for rank, face in self.faces.items():
-            best = -1.0
-            for view in (face, cv2.rotate(face, cv2.ROTATE_180)):
-                part = view[MARGIN:height - MARGIN, MARGIN:int(wide) - MARGIN]
-                best = max(best, float(cv2.matchTemplate(strip, part,
-                                                         cv2.TM_CCOEFF_NORMED).max()))
-            out[rank] = best
-        return out
+        return _into_face(image, to_image, origin, MARGIN - SLIP, size)
+
+    def _score(self, strip: BGRImage, rank: Rank) -> float:
+        """How well ``strip`` (:meth:`_strip`) matches the face of ``rank``, either way up."""
+        face = self.faces[rank]
+        height = face.shape[0]
+        wide = strip.shape[1] + 2 * MARGIN - 2 * SLIP
+        best = -1.0
+        for view in (face, cv2.rotate(face, cv2.ROTATE_180)):
+            part = view[MARGIN:height - MARGIN, MARGIN:wide - MARGIN]
+            best = max(best, float(cv2.matchTemplate(strip, part, cv2.TM_CCOEFF_NORMED).max()))
+        return best
 
     def _placed(self, center: tuple[float, float], down: tuple[float, float],
                 glyph_height: float) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -124,13 +135,15 @@ class DeckFaces:
         """Whether the strip (as for :meth:`strip_scores`) shows the face of ``joker``: at
         least :data:`MATCH_LEAST`, no worse than the other joker, and :data:`MATCH_LEAD`
         above every natural face."""
-        scores = self.strip_scores(image, center, down, glyph_height, visible)
-        if joker not in scores:
+        strip = self._strip(image, center, down, glyph_height, visible)
+        if strip is None or joker not in self.faces:
             return False
-        own = scores[joker]
-        others = [v for r, v in scores.items() if r is not joker]
-        naturals = [v for r, v in scores.items() if not r.is_joker]
-        return (own >= MATCH_LEAST and own >= max(others, default=-1.0)
+        own = self._score(strip, joker)
+        if own < MATCH_LEAST:  # (the other faces need not be matched: most strips stop here)
+            return False
+        others = {r: self._score(strip, r) for r in self.faces if r is not joker}
+        naturals = [v for r, v in others.items() if not r.is_joker]
+        return (own >= max(others.values(), default=-1.0)
                 and own - max(naturals, default=-1.0) >= MATCH_LEAD)
 
     def own_print(self, image: BGRImage, joker: Rank, center: tuple[float, float],
