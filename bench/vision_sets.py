@@ -33,7 +33,7 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gouji.cards import ALL_RANKS, Rank, format_cards
-from vision.faces import DrawnFaces, FaceSource, FolderFaces
+from vision.faces import FaceSource, deck_named
 from vision.look import look_at
 from vision.recognize import Recognizer, SetReading
 from vision.synth import SceneGenerator
@@ -44,12 +44,8 @@ Row = tuple[str, int, int, str, str, int, int, float, str, str]
 
 
 def faces_of(name: str) -> FaceSource:
-    """A deck by its benchmark name: ``drawn-N``, ``drawn-jumbo-N`` or a ``card-faces`` folder."""
-    if name.startswith("drawn-jumbo-"):
-        return DrawnFaces(int(name.rsplit("-", 1)[1]), jumbo=True)
-    if name.startswith("drawn-"):
-        return DrawnFaces(int(name.rsplit("-", 1)[1]))
-    return FolderFaces(FACES / name)
+    """A deck by its benchmark name (:func:`vision.faces.deck_named`, folders in ``FACES``)."""
+    return deck_named(name, FACES)
 
 
 _GENERATORS: dict[str, SceneGenerator] = {}

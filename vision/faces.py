@@ -288,3 +288,11 @@ class DrawnFaces:
 def drawn_faces(seed: int = 0) -> DrawnFaces:
     """A shared :class:`DrawnFaces` per seed (drawing is the slow part)."""
     return DrawnFaces(seed)
+
+
+def deck_named(name: str, card_faces: Path) -> FaceSource:
+    """A deck by the name the benchmarks give it: ``drawn-N`` or ``drawn-jumbo-N`` (the
+    project's own drawn faces, seed N), else the folder ``name`` under ``card_faces``."""
+    if name.startswith("drawn-"):
+        return DrawnFaces(int(name.rsplit("-", 1)[1]), jumbo=name.startswith("drawn-jumbo-"))
+    return FolderFaces(card_faces / name)

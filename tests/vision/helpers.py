@@ -9,7 +9,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from gouji.cards import Rank, format_cards
-from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, FolderFaces, draw_pip
+from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, deck_named, draw_pip
 from vision.recognize import Recognizer, SetReading
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
@@ -19,8 +19,7 @@ def read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int,
                    recognizer: Recognizer | None = None) -> SetReading:
     """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-N``, a drawn
     deck, ``drawn-jumbo-N`` a jumbo one), read zero-shot (by ``recognizer``, else a new one)."""
-    faces = (DrawnFaces(int(deck.rsplit("-", 1)[1]), jumbo=deck.startswith("drawn-jumbo-"))
-             if deck.startswith("drawn-") else FolderFaces(shared_data / "card-faces" / deck))
+    faces = deck_named(deck, shared_data / "card-faces")
     scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
     return (recognizer or Recognizer()).read_zone(scene.image, scene.homography,
                                                  scene.layout.zones[seat])

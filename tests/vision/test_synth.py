@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gouji.cards import Rank, parse_cards
-from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces, face_name
+from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces, deck_named, face_name
 from vision.synth import Effects, SceneGenerator, four_decks_hold, random_set
 
 
@@ -19,6 +19,14 @@ def test_face_names_follow_the_folder_layout() -> None:
     assert face_name(Rank.TEN, "S") == "TS"
     assert face_name(Rank.SMALL_JOKER, "H") == "BJ"
     assert face_name(Rank.BIG_JOKER, "C") == "RJ"
+
+
+def test_a_deck_is_named_as_the_benchmarks_name_it(tmp_path: Path) -> None:
+    for name in ("drawn-jumbo-1", "drawn-2"):  # a drawn deck's own name round-trips
+        deck = deck_named(name, tmp_path)
+        assert isinstance(deck, DrawnFaces) and deck.name == name
+    with pytest.raises(FileNotFoundError, match="anglo"):  # a card-faces folder, not there
+        deck_named("anglo", tmp_path)
 
 
 def test_drawn_faces_are_reproducible_and_jokers_differ_in_colour() -> None:
