@@ -110,6 +110,11 @@ OFF_LINE = 0.8  # glyph heights from the index line of a set: a lone index off i
 SECOND_LOOK_REACH = 2.5
 SECOND_LOOK_LEAST = 0.8
 SECOND_LOOK_SIZE = (0.75, 1.3)
+# Where no index was read at all, the stray ink is read again with fainter ink counted
+# (Recognizer._fainter_alone) within ALONE_LOOK_REACH_MM of each stray; indices kept from a
+# match this good (jokers' words and pictures pose as glyphs where only jokers lie).
+ALONE_LOOK_REACH_MM = 15.0
+ALONE_LOOK_LEAST = 0.85
 # A lone card's other corner (Recognizer._at_other_corner) is looked at more widely: the one
 # index read may be part of its glyph (a neoclassical 5 read as a J or a 3 0.55-0.6 times
 # its height), and the card's middle is known from its paper only.
@@ -941,6 +946,14 @@ class Recognizer:
                     marks = self._lone_card_fainter(image, fresh, edges.lone)
                     faint_lone = bool(marks)
         cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+        if not marks:
+            new = self._fainter_alone(image, survey.ink, strays)
+            if earlier is not None:
+                new = earlier.new_marks(new, survey.ink.inks.darkest)
+            if new:
+                marks, strays = consistent(new), _unexplained(strays, new)
+                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier,
+                                                   edges)
         if not cards:
             return self._jokers(image, fresh)
         if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
@@ -1121,6 +1134,24 @@ class Recognizer:
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
             return marks, strays, in_part
         return marks, _unexplained(strays, new), in_part
+
+    def _fainter_alone(self, image: BGRImage, seen: PaperInk, strays: list[StrayInk]
+                       ) -> list[IndexMark]:
+        """Where no index was read at all: the indices read about the ``strays`` with fainter
+        ink counted (:meth:`vision.indices.IndexFinder.second_look`, as :meth:`_second_look`
+        reads beside read indices), matching at least :data:`ALONE_LOOK_LEAST`.  Thin red
+        strokes can all fall apart (neoclassical `2R`: both corners of its 2 in pieces, read
+        `RR` by the fan's strips).  Of a natural rank or a 2 only, and not a J: with only
+        jokers there, a JOKER word's J and a picture's lines pose as glyphs."""
+        if not strays:
+            return []
+        near = np.array([s.center for s in strays], np.float64)
+        looked = self.finder.second_look(image, seen, near,
+                                         ALONE_LOOK_REACH_MM * ZONE_PX_PER_MM)
+        return [m for m in looked
+                if m.score >= ALONE_LOOK_LEAST and not m.rank.is_joker
+                and m.rank is not Rank.JACK
+                and m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM]
 
     def _through_edge_lines(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                             strays: list[StrayInk]) -> list[IndexMark]:

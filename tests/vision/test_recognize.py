@@ -255,6 +255,17 @@ def test_an_odd_rank_on_the_far_corners_line_is_not_counted(
     assert reading.notation == truth and Doubt.MIXED in reading.doubts, reading.why()
 
 
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("neoclassical", 2024, 4, "2R"), ("neoclassical", 2343, 2, "72R")])
+def test_where_no_index_was_read_the_strays_are_read_with_fainter_ink(
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
+    """Every stroke of neoclassical's thin red serif 2s fell apart, and the set was read by
+    its fan's strips as jokers alone (`2R` read `RR`); read again with fainter ink counted,
+    its 2 holds together (Recognizer._fainter_alone)."""
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == truth, reading.why()
+
+
 def test_a_ten_read_as_an_eight_in_one_corner_pairs_with_its_other_corner() -> None:
     """A 10 whose two digits touch at faint ink reads as an 8 in that corner (real photos:
     4 boxes); with its other corner read as a 10 where a card's two corners lie, it is one
