@@ -938,6 +938,11 @@ class Recognizer:
         faint_lone = False  # a lone card read only with fainter ink
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
+            # its index, dropped as unlike the bigger glyphs its court art posed as (a Q
+            # beside two art "10"s: consistent), may be what lies by a corner
+            at_corner = consistent(_along_lone_card(dropped, edges.lone))
+            if not _by_a_corner(marks, edges.lone) and _by_a_corner(at_corner, edges.lone):
+                marks = at_corner
             if not _by_a_corner(marks, edges.lone):
                 # a lone card's glyph, its pip run into art (what was read is its art)
                 marks = self.finder.pipless_on_card(fresh, edges.lone.corners,

@@ -28,7 +28,7 @@ from vision.recognize import (
 from vision.stories import watch_second_play
 from vision.synth import SceneGenerator
 
-from .helpers import PictureJokerFaces
+from .helpers import PictureJokerFaces, read_dev_scene
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +129,15 @@ def test_a_lone_cards_glyph_whose_pip_runs_into_its_art_is_read(
         seat: int) -> None:
     read, unsure, _, _ = _read_single(shared_data, "paris", seed, sets, seat, recognizer)
     assert read == sets[seat] and not unsure
+
+
+def test_a_lone_court_cards_index_is_not_dropped_beside_its_art(shared_data: Path) -> None:
+    """anglo's Q♦ alone: its court art read as two "10"s twice the height of its corner Q, so
+    the Q was dropped as unlike them (indices.consistent), the "10"s lay by no corner, and the
+    card was read as a lone 大王 by its red corner ink.  The dropped indices along the card
+    are taken when one lies by a corner."""
+    reading = read_dev_scene(shared_data, "anglo", 2048, 3)
+    assert reading.notation == "Q", reading.why()
 
 
 # paris's 10♣ alone: its corner pip touches the big club beside it, no index was read, and
