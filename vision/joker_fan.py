@@ -48,6 +48,11 @@ BAND_ENDS_MM = (3.0, 12.0)  # the bands near the fan's top and bottom where an e
 READ_BAND_ENDS_MM = (3.0, 9.0)
 LEAST_EDGE = 0.03  # the least change of paper brightness (as a share) across an edge
 FAINT = 0.3  # a line this much fainter than the fan's typical edge is art, not an edge
+# and one under FIRM × the typical edge is an edge only a fan's step (the median gap between
+# the firmer lines) from the lines either side of it, within STEP_SLACK × the step: a court
+# card's art or a joker's frame line under a strip parts it unevenly (`KK` read `KKR`)
+FIRM = 0.5
+STEP_SLACK = 0.2
 CORNER_MM = (2.0, 25.0)  # a strip's corner mark lies this far from its end
 CORNER_WIDTH_MM = 14.0
 INDEX_AT_MM = (5.0, 7.0)  # a corner index's middle from the card's side and end
@@ -218,7 +223,8 @@ def _edges(upright: _Upright, frames: bool = False
            ) -> tuple[float, list[float], bool, float | None] | None:
     """(how sure, the card edges in mm from the bottom card's free end, whether the top card
     lies at the view's left): the top card's edge is the strongest line a card's width
-    from one end; the lines before it part the cards beneath.  Of the two ends, the one
+    from one end; the lines before it part the cards beneath (a faint one only a fan's step
+    from its neighbours: :func:`_on_step`).  Of the two ends, the one
     beyond whose top card's edge the lines are weakest (only its face's art) is the top.
     With ``frames``, a first line nearer the bottom card's free end than
     :data:`FIRST_STRIP` of the fan's step is that card's frame line, not an edge: the fourth
@@ -244,7 +250,8 @@ def _edges(upright: _Upright, frames: bool = False
         top_edge, sure = max(window, key=lambda xv: xv[1])
         beyond = max((v for x, v in lines if x > top_edge), default=0.0)
         typical = float(np.median([v for x, v in lines if x <= top_edge]))
-        edges = [x for x, v in lines if x <= top_edge and v >= FAINT * typical]
+        edges = _on_step([(x, v) for x, v in lines if x <= top_edge and v >= FAINT * typical],
+                         FIRM * typical)
         frame = None
         if (frames and len(edges) >= 2
                 and edges[0] < FIRST_STRIP * float(np.median(np.diff(edges)))):
@@ -252,6 +259,25 @@ def _edges(upright: _Upright, frames: bool = False
         if best is None or sure - beyond > best[0]:
             best = (sure - beyond, edges, flipped, frame)
     return best
+
+
+def _on_step(lines: list[tuple[float, float]], firm: float) -> list[float]:
+    """The places of the ``lines`` (place, strength; in order) at least ``firm`` strong, and
+    of the fainter ones that lie a fan's step from the lines either side (the first: from
+    the fan's end), within :data:`STEP_SLACK` of it; the step is the median gap between the
+    firm lines (with fewer than two, no faint line is kept)."""
+    firm_places = [x for x, v in lines if v >= firm]
+    if len(firm_places) < 2:
+        return firm_places
+    step = float(np.median(np.diff(firm_places)))
+    places = [0.0, *(x for x, _ in lines)]
+    out = []
+    for i, (x, v) in enumerate(lines):
+        after = places[i + 2] if i + 2 < len(places) else x + step
+        if v >= firm or (abs(x - places[i] - step) <= STEP_SLACK * step
+                         and abs(after - x - step) <= STEP_SLACK * step):
+            out.append(x)
+    return out
 
 
 def _peaks(strength: npt.NDArray[np.float64], gap: int, least: float) -> list[int]:

@@ -113,16 +113,18 @@ def test_a_strip_is_judged_at_its_own_corner(recognizer: Recognizer, shared_data
     assert format_cards(reading.cards) == "8B" and reading.unsure
 
 
-def _profile(lines_mm: list[float], length_mm: float = 120.0) -> _Upright:
-    """An upright fan ``length_mm`` across whose edge strength peaks at ``lines_mm``."""
+def _profile(lines_mm: list[float], length_mm: float = 120.0,
+             strengths: list[float] | None = None) -> _Upright:
+    """An upright fan ``length_mm`` across whose edge strength peaks at ``lines_mm`` (0.3
+    each, or ``strengths``)."""
     px = WORK_PX_PER_MM
     w, h = int((length_mm + 20) * px), int(100 * px)
     fan = np.zeros((h, w), np.uint8)
     x0 = int(10 * px)
     fan[10:h - 10, x0:x0 + int(length_mm * px) + 1] = 1
     strength = np.zeros(w)
-    for x in lines_mm:
-        strength[x0 + int(x * px)] = 0.3
+    for x, v in zip(lines_mm, strengths or [0.3] * len(lines_mm), strict=True):
+        strength[x0 + int(x * px)] = v
     return _Upright(np.eye(2, 3), (w, h), fan, strength)
 
 
@@ -137,6 +139,34 @@ def test_a_line_by_the_bottom_cards_end_much_nearer_than_the_step_is_its_frame()
     # a first strip about as wide as the others is a card's
     assert _edges(_profile([14.0, 29.0, 44.0, 61.0]), frames=True)[1] == \
         pytest.approx([14.0, 29.0, 44.0, 61.0], abs=0.5)
+
+
+def test_a_faint_line_is_an_edge_only_a_fans_step_from_its_neighbours() -> None:
+    # under half the typical edge's strength (FIRM): a court card's art or a joker's frame
+    # line parting a strip unevenly is no edge (`KK` read `KKR`), a faint edge in a fan of
+    # even steps is one (a picture joker's fan, one edge shaded less)
+    uneven = [10.0, 24.0, 33.0, 42.0, 61.0]
+    assert _edges(_profile(uneven, strengths=[0.3, 0.3, 0.14, 0.3, 0.3]))[1] == \
+        pytest.approx([10.0, 24.0, 42.0, 61.0], abs=0.5)
+    assert _edges(_profile(uneven, strengths=[0.3, 0.3, 0.16, 0.3, 0.3]))[1] == \
+        pytest.approx(uneven, abs=0.5)  # half as strong: firm
+    even = [12.0, 24.0, 36.0, 48.0, 61.0]
+    assert _edges(_profile(even, strengths=[0.3, 0.3, 0.1, 0.3, 0.3]))[1] == \
+        pytest.approx(even, abs=0.5)
+    # one firm line tells no step: a faint one before it is no edge
+    assert _edges(_profile([30.0, 61.0], strengths=[0.08, 0.3]))[1] == \
+        pytest.approx([61.0], abs=0.5)
+
+
+# development scenes: a faint line between read cards, or in a fan of jokers only, counted
+# as a card's edge (a joker guessed on its strip; one or more jokers too many)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("anglo", 2160, 2, "KK"), ("paris", 2103, 3, "77"), ("neoclassical", 2138, 5, "AAR"),
+    ("anglo", 2113, 2, "RR"), ("anglo", 2157, 1, "BBBBRR")])
+def test_a_faint_line_parts_no_card(recognizer: Recognizer, shared_data: Path, deck: str,
+                                    seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
+    assert reading.notation == truth, reading.why()
 
 
 # development scenes (anglo, seeds 2000+): all-joker fans read a card too many
