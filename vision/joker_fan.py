@@ -57,6 +57,11 @@ CORNER_MM = (2.0, 25.0)  # a strip's corner mark lies this far from its end
 CORNER_WIDTH_MM = 14.0
 INDEX_AT_MM = (5.0, 7.0)  # a corner index's middle from the card's side and end
 LEAST_MARK = 4  # ink pixels (at WORK_PX_PER_MM) that make a mark
+# a strip's joker is told by its ink within MARK_NEAR_MM of where its index would be, where
+# that holds MARK_NEAR_LEAST ink pixels or more: further into the corner lies the picture
+# (anglo's jester's red hat beside a 小王's black word: `BB` read `BR`)
+MARK_NEAR_MM = 10.0
+MARK_NEAR_LEAST = 30
 
 
 @dataclass(frozen=True)
@@ -329,7 +334,11 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
         x, y = back @ np.array([corner, row, 1.0])
         corners.append((float(x), float(y)))
         ys, xs = np.nonzero(ink[r0:r1, c0:c1])
+        ys, xs = ys + r0, xs + c0
+        near = np.hypot(xs - corner, ys - row) <= MARK_NEAR_MM * px
+        if near.sum() >= MARK_NEAR_LEAST:  # (else the strip's edge is off: all its corner)
+            ys, xs = ys[near], xs[near]
         out.append(Rank.SMALL_JOKER if len(ys) < LEAST_MARK
-                   else joker_of_colour(view, ys + r0, xs + c0, joker_red))
+                   else joker_of_colour(view, ys, xs, joker_red))
     return FanStrips(tuple(out), upright.matrix,
                      tuple((float(a), float(b)) for a, b in spans), tuple(corners))

@@ -169,6 +169,15 @@ def test_a_faint_line_parts_no_card(recognizer: Recognizer, shared_data: Path, d
     assert reading.notation == truth, reading.why()
 
 
+# development scenes: anglo's jester's red hat reaches into a 小王's strip corner, beside
+# its black word (`BB` read `BR`, `BR` read `RR`)
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2037, 1, "BB"), (2143, 0, "BR")])
+def test_a_strips_joker_is_told_by_the_ink_near_its_index(
+        recognizer: Recognizer, shared_data: Path, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, "anglo", seed, seat, recognizer)
+    assert reading.notation == truth, reading.why()
+
+
 # development scenes (anglo, seeds 2000+): all-joker fans read a card too many
 @pytest.mark.parametrize(("seed", "seat", "cards"), [(2004, 2, "BBRR"), (2014, 5, "BR")])
 def test_an_all_joker_fan_of_framed_jokers_is_counted(
