@@ -940,9 +940,10 @@ class Recognizer:
             marks = _along_lone_card(marks, edges.lone)
             # its index, dropped as unlike the bigger glyphs its court art posed as (a Q
             # beside two art "10"s: consistent), may be what lies by a corner
-            at_corner = consistent(_along_lone_card(dropped, edges.lone))
-            if not _by_a_corner(marks, edges.lone) and _by_a_corner(at_corner, edges.lone):
-                marks = at_corner
+            if not _by_a_corner(marks, edges.lone):
+                at_corner = consistent(_along_lone_card(dropped, edges.lone))
+                if _by_a_corner(at_corner, edges.lone):
+                    marks = at_corner
             if not _by_a_corner(marks, edges.lone):
                 # a lone card's glyph, its pip run into art (what was read is its art)
                 marks = self.finder.pipless_on_card(fresh, edges.lone.corners,
@@ -950,15 +951,13 @@ class Recognizer:
                 if not marks:
                     marks = self._lone_card_fainter(image, fresh, edges.lone)
                     faint_lone = bool(marks)
-        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not marks:
             new = self._fainter_alone(image, survey.ink, strays)
             if earlier is not None:
                 new = earlier.new_marks(new, survey.ink.inks.darkest)
             if new:
                 marks, strays = consistent(new), _unexplained(strays, new)
-                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier,
-                                                   edges)
+        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             return self._jokers(image, fresh)
         if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
