@@ -396,13 +396,21 @@ def mean_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> floa
 JOKER_RED_SHARE = 0.3
 
 
+def red_share(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
+              joker_red: float) -> float:
+    """The share of the ink pixels (``ys``, ``xs``) that are red (R − max(B, G) above
+    ``joker_red``)."""
+    px = image[ys, xs].astype(np.float32)
+    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
+    return float((red > joker_red).mean())
+
+
 def joker_of_colour(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
                     joker_red: float, share: float = JOKER_RED_SHARE) -> Rank:
     """Which joker a mark of ink pixels (``ys``, ``xs``) is: 大王 when at least ``share``
-    of them are red (R − max(B, G) above ``joker_red``), else 小王."""
-    px = image[ys, xs].astype(np.float32)
-    red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
-    return Rank.BIG_JOKER if float((red > joker_red).mean()) >= share else Rank.SMALL_JOKER
+    of them are red (:func:`red_share`), else 小王."""
+    return (Rank.BIG_JOKER if red_share(image, ys, xs, joker_red) >= share
+            else Rank.SMALL_JOKER)
 
 
 EdgeProbe = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]

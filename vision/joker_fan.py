@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from gouji.cards import Rank
 from vision.components import components_with_stats
-from vision.indices import PaperInk, joker_of_colour
+from vision.indices import JOKER_RED_SHARE, PaperInk, red_share
 from vision.types import BGRImage, Mask
 
 CARD_HEIGHT_MM = 88.0
@@ -66,20 +66,34 @@ MARK_NEAR_LEAST = 30
 
 @dataclass(frozen=True)
 class FanStrips:
-    """A fan's cards as its edges part them, bottom card first: the joker each card's corner
-    ink shows, and where each card's strip lies (to tell which cards an index was read on)."""
+    """A fan's cards as its edges part them, bottom card first: how red each card's corner
+    ink is (the joker it shows), and where each card's strip lies (to tell which cards an
+    index was read on)."""
 
-    jokers: tuple[Rank, ...]
+    reds: tuple[float, ...]  # per card, the share of its corner ink that is red (:func:`red_share`)
     matrix: npt.NDArray[np.float64]  # zone view -> the upright view the strips are in
     spans: tuple[tuple[float, float], ...]  # per card, its strip's columns in that view
     corners: tuple[tuple[float, float], ...]  # per card, where its index would be (zone view)
 
+    @property
+    def jokers(self) -> tuple[Rank, ...]:
+        """The joker each card's corner ink shows (:data:`JOKER_RED_SHARE` of it red: 大王)."""
+        return tuple(Rank.BIG_JOKER if r >= JOKER_RED_SHARE else Rank.SMALL_JOKER
+                     for r in self.reds)
+
+    def across(self, point: tuple[float, float]) -> float:
+        """Where a zone view point lies across the fan: its column in the strips' view."""
+        return float(self.matrix[0] @ np.array([point[0], point[1], 1.0]))
+
+    def bare(self, read: list[tuple[float, float]]) -> list[int]:
+        """The cards (bottom card first) on whose strip none of the ``read`` points (zone
+        view pixels: the indices read) lies, beyond the read cards or between them."""
+        xs = [self.across(p) for p in read]
+        return [i for i, (a, b) in enumerate(self.spans) if not any(a <= x <= b for x in xs)]
+
     def bare_corners(self, read: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        """Where the index lies of each card on whose strip none of the ``read`` points
-        (zone view pixels: the indices read) lies, beyond the read cards or between them."""
-        xs = [float(self.matrix[0] @ np.array([x, y, 1.0])) for x, y in read]
-        held = {i for i, (a, b) in enumerate(self.spans) if any(a <= x <= b for x in xs)}
-        return [c for i, c in enumerate(self.corners) if i not in held]
+        """Where the index would lie of each card :meth:`bare` finds."""
+        return [self.corners[i] for i in self.bare(read)]
 
     def step_mm(self) -> float:
         """The fan's typical step: the median width of the strips under the top card."""
@@ -310,7 +324,7 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
     fan_rows = np.nonzero(upright.fan.any(axis=1))[0]
     bounds = [0.0, *edges]
     back = cv2.invertAffineTransform(upright.matrix)
-    out = []
+    reds: list[float] = []
     spans = []
     corners: list[tuple[float, float]] = []
     for i, left in enumerate(bounds):
@@ -338,7 +352,6 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
         near = np.hypot(xs - corner, ys - row) <= MARK_NEAR_MM * px
         if near.sum() >= MARK_NEAR_LEAST:  # (else the strip's edge is off: all its corner)
             ys, xs = ys[near], xs[near]
-        out.append(Rank.SMALL_JOKER if len(ys) < LEAST_MARK
-                   else joker_of_colour(view, ys, xs, joker_red))
-    return FanStrips(tuple(out), upright.matrix,
+        reds.append(0.0 if len(ys) < LEAST_MARK else red_share(view, ys, xs, joker_red))
+    return FanStrips(tuple(reds), upright.matrix,
                      tuple((float(a), float(b)) for a, b in spans), tuple(corners))

@@ -815,6 +815,12 @@ def _by_a_corner(marks: list[IndexMark], card: LoneCard) -> bool:
     return any(card.corner_distance(m.center) < LONE_INDEX_MM * ZONE_PX_PER_MM for m in marks)
 
 
+# The fan's top card's strip tells its joker when the share of its corner ink that is red
+# is at most / at least these: anglo's 大王 0.77-1.0 (dev and check sets), neoclassical's
+# 小王 under a warm light 0.45, its black star and the next card's pip tinted.
+TOP_STRIP_CLEAR = (0.1, 0.6)
+
+
 class _FanEdges:
     """A zone view's fan strips (:func:`vision.joker_fan.fan_strips`), looked for once per
     way the read cards point: reading one set may ask twice (for unread cards past the
@@ -846,6 +852,34 @@ class _FanEdges:
             self._strips[way, band] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
                                                  self._joker_red, way, band=band)
         return self._strips[way, band]
+
+
+def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
+                    strips: FanStrips | None) -> list[UnreadCard]:
+    """``in_fan`` with the joker guessed for the fan's top card told by the ink at its own
+    strip's corner (:class:`vision.joker_fan.FanStrips`), when the fan's edges part just
+    the read and unread ``cards`` and the top card's strip holds no read index.  An unread
+    card's place is a step guessed from the read indices, which in an uneven fan may lie on
+    the card below (anglo `QR` read `QB`: the Q's black club beside the joker's faint red
+    word); nothing lies over the top card's corner.  (Beneath it, a strip's corner shows
+    the next card's art as often as its own mark: no better than the guessed place.)  Only
+    a clear share of red ink there tells: :data:`TOP_STRIP_CLEAR`."""
+    if strips is None or len(strips.jokers) != len(cards) + len(in_fan):
+        return in_fan
+    bare = strips.bare([m.center for c in cards for m in c.marks])
+    top = len(strips.jokers) - 1
+    if len(bare) != len(in_fan) or top not in bare:
+        return in_fan
+    # the unread cards and the bare strips, each in order across the fan
+    unread = sorted(range(len(in_fan)), key=lambda k: strips.across(in_fan[k].center))
+    k = unread[sorted(bare, key=lambda i: strips.spans[i][0]).index(top)]
+    if not in_fan[k].rank.is_joker:
+        return in_fan
+    red = strips.reds[top]
+    if TOP_STRIP_CLEAR[0] < red < TOP_STRIP_CLEAR[1]:
+        return in_fan
+    joker = strips.jokers[top]
+    return [*in_fan[:k], replace(in_fan[k], rank=joker, joker=joker), *in_fan[k + 1:]]
 
 
 class Recognizer:
@@ -1262,6 +1296,8 @@ class Recognizer:
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.paper)
         in_fan = self._with_edges(image, counted, strays, in_fan, edges)
+        if in_fan:
+            in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
         return cards, counted, in_fan
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],

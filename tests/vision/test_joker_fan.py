@@ -178,6 +178,15 @@ def test_a_strips_joker_is_told_by_the_ink_near_its_index(
     assert reading.notation == truth, reading.why()
 
 
+# development scenes: a 大王 on top of the fan, its faint red word unread, judged at a place
+# a step from the read indices, on the card below's black pips (`QR` read `QB`)
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2174, 2, "QR"), (2142, 4, "JJJJJR")])
+def test_the_top_cards_joker_is_told_by_its_own_strip(
+        recognizer: Recognizer, shared_data: Path, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, "anglo", seed, seat, recognizer)
+    assert reading.notation == truth, reading.why()
+
+
 # development scenes (anglo, seeds 2000+): all-joker fans read a card too many
 @pytest.mark.parametrize(("seed", "seat", "cards"), [(2004, 2, "BBRR"), (2014, 5, "BR")])
 def test_an_all_joker_fan_of_framed_jokers_is_counted(
