@@ -527,6 +527,11 @@ def _counted(cards: list[CardReading]) -> list[CardReading]:
     return cards if all(_on_the_index_line(c, ours) for c in odd) else ours
 
 
+def _best_score(card: CardReading) -> float:
+    """How well the best of a read card's indices matched."""
+    return max(m.score for m in card.marks)
+
+
 def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]]:
     """The reading of a set, then alternatives, most likely first.
 
@@ -1076,7 +1081,7 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = with_unread(cands, seen, self.finder.joker_red)
-        if Doubt.WEAK in doubts:
+        if Doubt.WEAK in doubts or (unsure and self._reads_taught_jokers(cards)):
             posed = self._posed_by_jokers(image, fresh, cards, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
@@ -1084,15 +1089,27 @@ class Recognizer:
         return SetReading(ranks, conf, unsure, offered(cands) if unsure else (), tuple(cards),
                           doubts)
 
+    def _reads_taught_jokers(self, cards: list[CardReading]) -> bool:
+        """Whether ``cards`` hold a joker and no natural card that read well (any matching
+        :data:`POSED_SCORE`), by a recogniser taught its deck's jokers' marks or faces."""
+        return ((self.joker_marks is not None or self.faces is not None)
+                and any(c.rank.is_joker for c in cards)
+                and all(c.rank.is_joker or _best_score(c) < POSED_SCORE for c in cards))
+
     def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
                          count: int) -> tuple[Rank, ...] | None:
         """The fan of jokers (:func:`vision.joker_fan.joker_fan`, by its cards' edges) that
-        ``cards``, a weak reading of ``count`` cards, may be: when at most
+        ``cards``, an unsure reading of ``count`` cards, may be: when the edges count at
+        least two cards and no fewer than the reading, and either at most
         :data:`POSED_CARDS` cards were read and none matched :data:`POSED_SCORE` — a
         joker's picture posing as an index (paris' chip as a 10: `BBBBRRRR` read
-        `TTTTTTBB`, the fan inferring more 10s like it) — and the edges count at least two
-        cards and no fewer than the reading."""
-        if len(cards) > POSED_CARDS or max(m.score for c in cards for m in c.marks) >= POSED_SCORE:
+        `TTTTTTBB`, the fan inferring more 10s like it) — or they are read jokers of a
+        taught deck (:meth:`_reads_taught_jokers`): its jokers' marks miscount a fan of
+        jokers, a mark hidden under the next card, a chip's pattern read as a 10 (paris
+        `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`)."""
+        weak = (len(cards) <= POSED_CARDS
+                and max(_best_score(c) for c in cards) < POSED_SCORE)
+        if not (weak or self._reads_taught_jokers(cards)):
             return None
         fan = joker_fan(image, seen, ZONE_PX_PER_MM, self.finder.joker_red)
         if fan is None or len(fan) < max(2, count):
