@@ -77,7 +77,7 @@ from vision.joker_fan import (
     fan_strips,
     joker_fan,
 )
-from vision.joker_marks import JokerMarkReader
+from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
 from vision.types import BGRImage, Homography
@@ -716,14 +716,16 @@ def _off_whole_faces(strays: list[StrayInk], cards: list[CardReading]) -> list[S
 def _off_whole_cards(cards: list[CardReading]) -> list[CardReading]:
     """``cards`` less those read from one index that lies a glyph height or more inside the
     outline of a card read by both its corners and is :data:`ART_SIZE` times taller than
-    that card's own: a card showing whole lies on top, so that is its art (the drawn decks'
-    court cards carry their rank large in the middle: a lone J read `JJB`)."""
+    that card's own, or is a taught joker mark: a card showing whole lies on top, so that is
+    its art (the drawn decks' court cards carry their rank large in the middle: a lone J
+    read `JJB`; paris's taught black chip found in a 2♣'s top pip: `JJ2` read a sure
+    `JJ2B`)."""
     whole = [c for c in cards if len(c.marks) == 2]
 
     def on_whole(m: IndexMark) -> bool:
         for c in whole:
             h = max(x.glyph_height for x in c.marks)
-            if m.glyph_height > ART_SIZE * h and cv2.pointPolygonTest(
+            if (m.glyph_height > ART_SIZE * h or m.pip == MARK_PIP) and cv2.pointPolygonTest(
                     np.array(c.corners, np.float32), m.center, True) > h:
                 return True
         return False
