@@ -532,6 +532,12 @@ def _best_score(card: CardReading) -> float:
     return max(m.score for m in card.marks)
 
 
+def _poorly_read(cards: list[CardReading]) -> bool:
+    """Whether at most :data:`POSED_CARDS` cards were read and none matched
+    :data:`POSED_SCORE` (a joker's picture may have posed as their index)."""
+    return len(cards) <= POSED_CARDS and max(_best_score(c) for c in cards) < POSED_SCORE
+
+
 def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]]:
     """The reading of a set, then alternatives, most likely first.
 
@@ -871,10 +877,10 @@ def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
     word); nothing lies over the top card's corner.  (Beneath it, a strip's corner shows
     the next card's art as often as its own mark: no better than the guessed place.)  Only
     a clear share of red ink there tells: :data:`TOP_STRIP_CLEAR`."""
-    if strips is None or len(strips.jokers) != len(cards) + len(in_fan):
+    if strips is None or len(strips.reds) != len(cards) + len(in_fan):
         return in_fan
     bare = strips.bare([m.center for c in cards for m in c.marks])
-    top = len(strips.jokers) - 1
+    top = len(strips.reds) - 1
     if len(bare) != len(in_fan) or top not in bare:
         return in_fan
     # the unread cards and the bare strips, each in order across the fan
@@ -1083,8 +1089,9 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = with_unread(cands, seen, self.finder.joker_red)
-        if Doubt.WEAK in doubts or (unsure and self._reads_taught_jokers(cards)):
-            posed = self._posed_by_jokers(image, fresh, cards, len(ranks))
+        if (Doubt.WEAK in doubts and _poorly_read(cards)) or (
+                unsure and self._reads_taught_jokers(cards)):
+            posed = self._posed_by_jokers(image, fresh, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
@@ -1098,21 +1105,16 @@ class Recognizer:
                 and any(c.rank.is_joker for c in cards)
                 and all(c.rank.is_joker or _best_score(c) < POSED_SCORE for c in cards))
 
-    def _posed_by_jokers(self, image: BGRImage, seen: PaperInk, cards: list[CardReading],
+    def _posed_by_jokers(self, image: BGRImage, seen: PaperInk,
                          count: int) -> tuple[Rank, ...] | None:
         """The fan of jokers (:func:`vision.joker_fan.joker_fan`, by its cards' edges) that
-        ``cards``, an unsure reading of ``count`` cards, may be: when the edges count at
-        least two cards and no fewer than the reading, and either at most
-        :data:`POSED_CARDS` cards were read and none matched :data:`POSED_SCORE` — a
-        joker's picture posing as an index (paris' chip as a 10: `BBBBRRRR` read
-        `TTTTTTBB`, the fan inferring more 10s like it) — or they are read jokers of a
-        taught deck (:meth:`_reads_taught_jokers`): its jokers' marks miscount a fan of
-        jokers, a mark hidden under the next card, a chip's pattern read as a 10 (paris
+        an unsure reading of ``count`` cards may be, when the edges count at least two cards
+        and no fewer than the reading.  Asked of a weak reading of a few poor indices
+        (:func:`_poorly_read`: a joker's picture posing as an index, paris' chip as a 10:
+        `BBBBRRRR` read `TTTTTTBB`, the fan inferring more 10s like it), and of a taught
+        deck's read jokers (:meth:`_reads_taught_jokers`: its jokers' marks miscount a fan
+        of jokers, a mark hidden under the next card, a chip's pattern read as a 10: paris
         `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`)."""
-        weak = (len(cards) <= POSED_CARDS
-                and max(_best_score(c) for c in cards) < POSED_SCORE)
-        if not (weak or self._reads_taught_jokers(cards)):
-            return None
         fan = joker_fan(image, seen, ZONE_PX_PER_MM, self.finder.joker_red)
         if fan is None or len(fan) < max(2, count):
             return None
