@@ -147,7 +147,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
         ahead = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
         if ahead:
             m = max(ahead, key=lambda m: m.score)
-            point = np.array(m.center, np.float64)
+            point = np.array(m.index_place, np.float64)
             places.append(float(point @ frame.across))
             lines.append(float(point @ frame.down))
         else:  # the far corner's index faces the other way; the near one lies a card back

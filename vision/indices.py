@@ -80,6 +80,14 @@ class IndexMark:
     pip: str  # S/H/D/C; O for a joker's JOKER, * a taught joker mark, F a taught face
     blob: int  # the paper region it lies on (cards touching share one)
     read_as: Rank | None = None  # what the glyph read as, where the set took it for another
+    # where its card's rank glyph would lie, when the mark lies elsewhere on the card (a
+    # taught joker mark off the deck's index place); None: at its centre
+    place: tuple[float, float] | None = None
+
+    @property
+    def index_place(self) -> tuple[float, float]:
+        """Where its card's rank glyph lies (or would): :attr:`place`, else its centre."""
+        return self.place if self.place is not None else self.center
 
     @property
     def glyph_height(self) -> float:

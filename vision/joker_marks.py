@@ -65,7 +65,7 @@ BOX_PAD = 0.2  # head heights around a mark's box in which its parts are looked 
 SIZE_RANGE = (0.8, 1.25)  # head height / expected, when the set's glyphs give the scale
 CARD_SIZE_RANGE = (0.6, 1.6)  # the same when only the zone's scale does (no index read)
 ZONE_CARD_PX = 63.0 * 4.0  # a card's width in a zone view (63 mm at 4 px/mm)
-GEOMETRY_COLUMNS = 9
+GEOMETRY_COLUMNS = 11
 
 
 class JokerMarkError(ValueError):
@@ -83,19 +83,35 @@ class JokerMark:
     card_ratio: float  # head height / card width
     partner: tuple[float, float]  # the opposite corner's head from this one, head heights
     redness: float  # R - max(B, G) over the head's ink (75th percentile)
+    # where the deck's rank glyphs lie on their cards, from the head's centre, upright, in
+    # head heights (nan: not known)
+    index_at: tuple[float, float] = (math.nan, math.nan)
 
     def geometry(self) -> FloatArray:
         """The numbers of this mark as one row (for saving)."""
         return np.array([*self.box, self.glyph_ratio, self.card_ratio, *self.partner,
-                         self.redness], np.float32)
+                         self.redness, *self.index_at], np.float32)
 
     @classmethod
     def from_row(cls, label: str, feature: FloatArray, row: FloatArray) -> JokerMark:
-        """Inverse of :meth:`geometry` (``label`` ``B`` or ``R``)."""
+        """Inverse of :meth:`geometry` (``label`` ``B`` or ``R``; a row of a profile taught
+        before :attr:`index_at` was learnt has none)."""
         v = [float(x) for x in row]
+        index_at = (v[9], v[10]) if len(v) >= GEOMETRY_COLUMNS else (math.nan, math.nan)
         return cls(Rank.SMALL_JOKER if label == "B" else Rank.BIG_JOKER,
                    feature.astype(np.float32), (v[0], v[1], v[2], v[3]), v[4], v[5],
-                   (v[6], v[7]), v[8])
+                   (v[6], v[7]), v[8], index_at)
+
+    def index_place(self, centre: FloatArray, down: FloatArray, head: float
+                    ) -> tuple[float, float] | None:
+        """Where the rank glyph of a card whose mark's head, ``head`` pixels tall, lies at
+        ``centre`` with the card's "down" ``down`` would lie (None: not known)."""
+        if not all(math.isfinite(v) for v in self.index_at):
+            return None
+        x, y = self.index_at
+        d = np.asarray(down, np.float64)
+        p = np.asarray(centre, np.float64) + (x * np.array([d[1], -d[0]]) + y * d) * head
+        return float(p[0]), float(p[1])
 
 
 @dataclass(frozen=True)
@@ -305,13 +321,17 @@ def _stacked(ink: _Ink, head: int) -> list[int]:
 
 
 def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None,
-               hidden: float = 0.0) -> JokerMark:
+               hidden: float = 0.0, glyph_centre: tuple[float, float] | None = None
+               ) -> JokerMark:
     """The corner mark of an upright joker card (as :func:`vision.teach.upright_card` gives).
 
     ``glyph_height``: the deck's rank glyph height on cards of the same size, when known;
     ``hidden``: the fraction of the mark's width covered on its right, as the next card of a
     fan covers a mark wider than the fan's step (the mark learnt is then the part left
-    visible).  Raises :class:`JokerMarkError` when the corner holds no usable mark.
+    visible); ``glyph_centre``: where the deck's rank glyphs lie on its upright cards of the
+    same size, when known (a fan's cards are placed by where their indices lie: a mark off
+    that place would make the gap before it look wider than a step).  Raises
+    :class:`JokerMarkError` when the corner holds no usable mark.
     """
     h, w = card.shape[:2]
     down = np.array([0.0, 1.0], np.float32)
@@ -322,7 +342,8 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None,
         heads.append((ink, head))
     ink, head = heads[0]
     if hidden > 0:
-        return learn_mark(_covered(card, ink, _stacked(ink, head), hidden), rank, glyph_height)
+        return learn_mark(_covered(card, ink, _stacked(ink, head), hidden), rank, glyph_height,
+                          glyph_centre=glyph_centre)
     c, hh = _head_size(ink, head, down)
     parts = _stacked(ink, head)
     up = _upright(np.vstack([ink.points(i) for i in parts]), c, down) / hh
@@ -336,21 +357,24 @@ def learn_mark(card: BGRImage, rank: Rank, glyph_height: float | None,
     other = np.array([w - 1 - c2[0], h - 1 - c2[1]], np.float32)
     partner = (float((other[0] - c[0]) / hh), float((other[1] - c[1]) / hh))
     ratio = hh / glyph_height if glyph_height else float("nan")
-    return JokerMark(rank, feature, box, ratio, hh / w, partner, ink.redness(head))
+    index_at = ((float((glyph_centre[0] - c[0]) / hh), float((glyph_centre[1] - c[1]) / hh))
+                if glyph_centre is not None else (math.nan, math.nan))
+    return JokerMark(rank, feature, box, ratio, hh / w, partner, ink.redness(head), index_at)
 
 
 HIDDEN = (0.2, 0.4)  # fractions of a mark's width also learnt as covered (see learn_marks)
 
 
-def learn_marks(card: BGRImage, rank: Rank, glyph_height: float | None) -> list[JokerMark]:
+def learn_marks(card: BGRImage, rank: Rank, glyph_height: float | None,
+                glyph_centre: tuple[float, float] | None = None) -> list[JokerMark]:
     """The corner mark of an upright joker card (see :func:`learn_mark`), and the part of it
     left visible when the next card of a fan covers :data:`HIDDEN` of its width (those
     that can be learnt): a mark wider than a fan's step is seen only so.  Raises
     :class:`JokerMarkError` when the corner holds no usable mark."""
-    marks = [learn_mark(card, rank, glyph_height)]
+    marks = [learn_mark(card, rank, glyph_height, glyph_centre=glyph_centre)]
     for hidden in HIDDEN:
         try:
-            marks.append(learn_mark(card, rank, glyph_height, hidden))
+            marks.append(learn_mark(card, rank, glyph_height, hidden, glyph_centre))
         except JokerMarkError:
             continue
     return marks
@@ -536,7 +560,8 @@ class JokerMarkReader:
             out.append(IndexMark(hit.rank, hit.sim, hit.sim - hit.runner, other,
                                  (float(hit.center[0]), float(hit.center[1])),
                                  (float(hit.down[0]), float(hit.down[1])), float(height),
-                                 MARK_PIP, _blob_at(ink, hit.center, hit.hh)))
+                                 MARK_PIP, _blob_at(ink, hit.center, hit.hh),
+                                 place=hit.mark.index_place(hit.center, hit.down, hit.hh)))
         # a read mark's ink (a word's letters too) is no unread corner
         read = [hit for hit in hits if hit.sim >= self.accept and set(hit.parts) <= used]
         rest = [s for s in strays if not any(self._inside(s, hit) for hit in read)]

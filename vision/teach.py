@@ -232,10 +232,12 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
                 problems.append(f"{rank.chinese}: {exc}")
     marks: list[JokerMark] = []
     glyph_height = float(np.median(heights)) if heights else None
+    glyph_centre = (float(np.median([g[0] for g in glyphs])),
+                    float(np.median([g[1] for g in glyphs]))) if glyphs else None
     for rank, card in jokers:
         try:
             marks += [mark for v in (card, cv2.rotate(card, cv2.ROTATE_180))
-                      for mark in learn_marks(v, rank, glyph_height)]
+                      for mark in learn_marks(v, rank, glyph_height, glyph_centre)]
         except JokerMarkError as exc:
             if not joker_glyphs[rank]:
                 problems.append(f"{rank.chinese}: {joker_problems.get(rank, exc)}")
