@@ -25,7 +25,7 @@ pips are not such ink).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from statistics import median
 from typing import Any
@@ -636,6 +636,19 @@ def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
 
 
 @dataclass(frozen=True)
+class _Labelled:
+    """Ink components labelled in a box of a view, in the whole view's pixels (labels,
+    stats, centres and the split ink as :func:`ink_components` gives them), and those of
+    glyph size on paper (:meth:`IndexFinder._candidates`)."""
+
+    labels: Labels
+    stats: Labels
+    centers: Labels
+    split: Mask
+    candidates: list[int]
+
+
+@dataclass(frozen=True)
 class PaperInk:
     """An image's ink and paper as :class:`IndexFinder` saw them, for a later pass over the
     same image (:class:`vision.joker_marks.JokerMarkReader`)."""
@@ -643,6 +656,11 @@ class PaperInk:
     inks: InkMap  # its ink (before large or sparse shapes are split) and paper
     blobs: Labels  # the paper's regions (paper_regions)
     big: int  # the largest glyph (largest_glyph of the view's shape)
+    # fainter ink labelled about a box by a second look, for another look at the same box
+    # (IndexFinder.second_look: the glyph model that knows covered glyphs looks again where
+    # the usual one read nothing)
+    looks: dict[tuple[int, int, int, int, float], _Labelled] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def region_areas(self) -> npt.NDArray[np.intp]:
@@ -1052,26 +1070,14 @@ class IndexFinder:
         x0, y0 = np.maximum(np.floor(near.min(axis=0) - reach - big), 0).astype(int)
         x1 = min(wid, int(np.ceil(near[:, 0].max() + reach + big)) + 1)
         y1 = min(hgt, int(np.ceil(near[:, 1].max() + reach + big)) + 1)
-        box = np.s_[y0:y1, x0:x1]
-        ink = cv2.bitwise_and(cv2.compare(inks.darkest[box], ink_level(inks.level[box], ratio),
-                                          cv2.CMP_LT), inks.paper[box] * 255)
-        if lines_over is not None:  # (only about the points: a Hough transform is dear)
-            r = int(LINES_AROUND * lines_over)
-            for x, y in (near - np.array([x0, y0])).astype(int).tolist():
-                part = np.s_[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1]
-                ink[part] = cut_lines(ink[part], lines_over)
-        crop_labels, stats, centers, crop_split = ink_components((ink > 0).astype(np.uint8),
-                                                                 big)
-        # (back in the whole view's pixels, as the paper and its regions are)
-        labels = np.zeros((hgt, wid), crop_labels.dtype)
-        labels[box] = crop_labels
-        split = np.zeros((hgt, wid), np.uint8)
-        split[box] = crop_split
-        stats = stats.copy()
-        stats[1:, 0] += x0
-        stats[1:, 1] += y0
-        centers = centers + np.array([x0, y0])
-        cand = self._candidates(stats, split, inks.paper, big)
+        key = (int(x0), int(y0), x1, y1, ratio)
+        got = seen.looks.get(key) if lines_over is None else None
+        if got is None:
+            got = self._label_fainter(seen, (int(x0), int(y0), x1, y1), near, ratio,
+                                      lines_over)
+            if lines_over is None:
+                seen.looks[key] = got
+        labels, stats, centers, cand = got.labels, got.stats, got.centers, got.candidates
         if not cand:
             return []
         c = centers[cand]
@@ -1083,6 +1089,37 @@ class IndexFinder:
         spans: dict[int, FloatArray] = {}
         return _drop_joker_letters([m for m in parts if _near_edge(m, inks, None)
                                     and _fits_its_paper(m, seen.blobs, spans)])
+
+    def _label_fainter(self, seen: PaperInk, box: tuple[int, int, int, int],
+                       near: npt.NDArray[np.float64], ratio: float,
+                       lines_over: float | None) -> _Labelled:
+        """The ink darker than ``ratio`` × the paper level in ``box`` (x0, y0, x1, y1) of the
+        view ``seen`` was surveyed in, labelled (straight lines ``lines_over`` long cut out
+        about the points ``near`` first, when given): see :meth:`second_look`."""
+        inks, big = seen.inks, seen.big
+        hgt, wid = inks.ink.shape
+        x0, y0, x1, y1 = box
+        crop = np.s_[y0:y1, x0:x1]
+        ink = cv2.bitwise_and(cv2.compare(inks.darkest[crop], ink_level(inks.level[crop], ratio),
+                                          cv2.CMP_LT), inks.paper[crop] * 255)
+        if lines_over is not None:  # (only about the points: a Hough transform is dear)
+            r = int(LINES_AROUND * lines_over)
+            for x, y in (near - np.array([x0, y0])).astype(int).tolist():
+                part = np.s_[max(y - r, 0):y + r + 1, max(x - r, 0):x + r + 1]
+                ink[part] = cut_lines(ink[part], lines_over)
+        crop_labels, stats, centers, crop_split = ink_components((ink > 0).astype(np.uint8),
+                                                                 big)
+        # (back in the whole view's pixels, as the paper and its regions are)
+        labels = np.zeros((hgt, wid), crop_labels.dtype)
+        labels[crop] = crop_labels
+        split = np.zeros((hgt, wid), np.uint8)
+        split[crop] = crop_split
+        stats = stats.copy()
+        stats[1:, 0] += x0
+        stats[1:, 1] += y0
+        centers = centers + np.array([x0, y0])
+        return _Labelled(labels, stats, centers, split,
+                         self._candidates(stats, split, inks.paper, big))
 
     def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
                   marks: list[IndexMark]) -> set[int]:

@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
+from vision import indices
 from vision.faces import DrawnFaces
 from vision.fan import UnreadCard
 from vision.indices import INK_RATIO, IndexFinder, IndexMark, PaperInk, StrayInk, cut_lines
-from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer
+from vision.recognize import EDGE_LINE, FAINT_RATIO, Doubt, Recognizer, zone_view
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
@@ -343,3 +344,27 @@ def test_a_jumbo_10_is_not_read_again_as_another_rank(recognizer: Recognizer, se
     reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat])
     assert format_cards(reading.cards) == cards
     assert Doubt.MIXED not in reading.doubts
+
+
+def test_a_look_again_at_the_same_corners_labels_their_ink_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # where the usual glyph model reads nothing on a second look, the model that knows
+    # covered glyphs looks at the same corners with the same ink: labelled once, read alike
+    scene = SceneGenerator(DrawnFaces(0)).render(7)
+    image = zone_view(scene.image, scene.homography, scene.layout.zones[5])  # two 8s
+    finder = Recognizer().finder
+    survey = finder.survey(image)
+    near = np.array([m.center for m in survey.marks], np.float64)
+    fresh = finder.second_look(image, replace(survey.ink, looks={}), near, 60.0)
+    calls = []
+    labelled = indices.ink_components
+    monkeypatch.setattr(indices, "ink_components",
+                        lambda ink, big: calls.append(1) or labelled(ink, big))
+    first = finder.second_look(image, survey.ink, near, 60.0)
+    again = Recognizer().covered.second_look(image, survey.ink, near, 60.0)
+    assert len(calls) == 1 and first == fresh and len(first) >= 1
+    assert [m.center for m in again] == [m.center for m in first]
+    # edge lines cut about the points: labelled afresh each time
+    finder.second_look(image, survey.ink, near, 60.0, lines_over=40.0)
+    finder.second_look(image, survey.ink, near, 60.0, lines_over=40.0)
+    assert len(calls) == 3
