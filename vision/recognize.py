@@ -972,7 +972,9 @@ class Recognizer:
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
-            marks = marks + jokers
+            # sized with them: art posing as a small index beside them goes (a joker's K
+            # read as a 16 px index beside a 大王's 42 px mark: `RR` read a sure `KR`)
+            marks = consistent(marks + jokers) if jokers else marks
         if self.faces is not None:  # a joker's print read as another joker's index
             marks = self.faces.without_print(image, marks)
         if earlier is not None:

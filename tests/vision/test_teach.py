@@ -330,6 +330,16 @@ def test_a_taught_joker_mark_places_its_card_where_the_index_lies_neoclassical(
     assert reading.notation == truth, reading.why()
 
 
+# development scenes: a joker's art read as a small index (a K of 16 px, a J) beside a
+# taught 大王 mark of the usual size was kept, the set read a sure `KR` or `JR`
+def test_art_posing_as_a_small_index_beside_a_taught_joker_mark_goes(
+        paris_taught: tuple[FolderFaces, Recognizer],
+        neoclassical_taught: tuple[FolderFaces, Recognizer]) -> None:
+    for taught in (paris_taught, neoclassical_taught):
+        reading = _read_taught(taught, 2110, 0)
+        assert reading.notation == "RR", reading.why()
+
+
 def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
     # paris' 小王 corner is club-like: a 2♣'s top pip beside the indices, or a big pip by an
     # index, read as it (992 read 992B, 888888 read 888888BB, 4444 read 4444R) before the
