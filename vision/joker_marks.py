@@ -576,6 +576,11 @@ class JokerMarkReader:
                                      mean_redness(image, ink.labels, ink.stats, hit.head)))
         return out, rest
 
+    @property
+    def knows_both(self) -> bool:
+        """Whether both jokers' corner marks were taught."""
+        return len({m.rank for m in self.marks}) == 2
+
     @staticmethod
     def _inside(s: StrayInk, hit: _Hit) -> bool:
         x0, y0, x1, y1 = (v * hit.hh for v in hit.mark.box)

@@ -970,6 +970,10 @@ class Recognizer:
         first = self._read_fainter(image, survey.ink, first)
         marks, strays, covered = self._second_look(image, survey.ink, first, survey.strays)
         if self.joker_marks is not None:  # a taught deck's jokers, read by their corner mark
+            if self.joker_marks.knows_both:
+                # both jokers' corners carry a taught mark: JOKER letters read are the text
+                # on a joker's face (paris' "THE JOLLY JOKER": `999999BB` read `999999BBB`)
+                marks = [m for m in marks if m.pip != "O"]
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips)
             # sized with them: art posing as a small index beside them goes (a joker's K

@@ -340,6 +340,17 @@ def test_art_posing_as_a_small_index_beside_a_taught_joker_mark_goes(
         assert reading.notation == "RR", reading.why()
 
 
+# development scenes: with both jokers' corner marks taught, JOKER letters read are the
+# text on a joker's face (paris' "THE JOLLY JOKER"), no corner: one joker too many
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2148, 1, "88888888BB"),
+                                                     (2173, 2, "999999BB")])
+def test_joker_letters_are_a_faces_text_where_both_jokers_marks_are_taught(
+        paris_taught: tuple[FolderFaces, Recognizer], seed: int, seat: int, truth: str) -> None:
+    assert paris_taught[1].joker_marks is not None and paris_taught[1].joker_marks.knows_both
+    reading = _read_taught(paris_taught, seed, seat)
+    assert reading.notation == truth, reading.why()
+
+
 def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
     # paris' 小王 corner is club-like: a 2♣'s top pip beside the indices, or a big pip by an
     # index, read as it (992 read 992B, 888888 read 888888BB, 4444 read 4444R) before the
