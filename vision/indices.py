@@ -638,13 +638,12 @@ def ink_components(ink: Mask, big: int) -> tuple[Labels, Labels, Labels, Mask]:
 @dataclass(frozen=True)
 class _Labelled:
     """Ink components labelled in a box of a view, in the whole view's pixels (labels,
-    stats, centres and the split ink as :func:`ink_components` gives them), and those of
-    glyph size on paper (:meth:`IndexFinder._candidates`)."""
+    stats and centres as :func:`ink_components` gives them), and those of glyph size on
+    paper (:meth:`IndexFinder._candidates`)."""
 
     labels: Labels
     stats: Labels
     centers: Labels
-    split: Mask
     candidates: list[int]
 
 
@@ -1118,8 +1117,7 @@ class IndexFinder:
         stats[1:, 0] += x0
         stats[1:, 1] += y0
         centers = centers + np.array([x0, y0])
-        return _Labelled(labels, stats, centers, split,
-                         self._candidates(stats, split, inks.paper, big))
+        return _Labelled(labels, stats, centers, self._candidates(stats, split, inks.paper, big))
 
     def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
                   marks: list[IndexMark]) -> set[int]:
