@@ -1069,11 +1069,11 @@ class IndexFinder:
         x0, y0 = np.maximum(np.floor(near.min(axis=0) - reach - big), 0).astype(int)
         x1 = min(wid, int(np.ceil(near[:, 0].max() + reach + big)) + 1)
         y1 = min(hgt, int(np.ceil(near[:, 1].max() + reach + big)) + 1)
-        key = (int(x0), int(y0), x1, y1, ratio)
+        box = (int(x0), int(y0), x1, y1)
+        key = (*box, ratio)
         got = seen.looks.get(key) if lines_over is None else None
         if got is None:
-            got = self._label_fainter(seen, (int(x0), int(y0), x1, y1), near, ratio,
-                                      lines_over)
+            got = self._label_fainter(seen, box, near, ratio, lines_over)
             if lines_over is None:
                 seen.looks[key] = got
         labels, stats, centers, cand = got.labels, got.stats, got.centers, got.candidates

@@ -198,7 +198,6 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     feats: list[FloatArray] = []
     reds: dict[Rank, list[float]] = {Rank.SMALL_JOKER: [], Rank.BIG_JOKER: []}
     problems: list[str] = []
-    heights: list[float] = []
     jokers: list[tuple[Rank, BGRImage]] = []
     naturals: dict[Rank, BGRImage] = {}
     glyphs: list[tuple[float, float, float]] = []  # natural index glyphs: centre x, y, height
@@ -223,7 +222,6 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
                 else:
                     labels.append(rank_label(rank))
                     feats.append(index.feature)
-                    heights.append(index.height)
                     glyphs.append((*index.centre, index.height))
         except TeachError as exc:
             if rank.is_joker:
@@ -231,9 +229,13 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
             else:
                 problems.append(f"{rank.chinese}: {exc}")
     marks: list[JokerMark] = []
-    glyph_height = float(np.median(heights)) if heights else None
-    glyph_centre = (float(np.median([g[0] for g in glyphs])),
-                    float(np.median([g[1] for g in glyphs]))) if glyphs else None
+    # the deck's index glyph: its centre x, y and height (medians over the taught cards)
+    glyph: tuple[float, float, float] | None = None
+    if glyphs:
+        x, y, h = np.median(np.array(glyphs), axis=0).tolist()
+        glyph = (x, y, h)
+    glyph_height = glyph[2] if glyph else None
+    glyph_centre = glyph[:2] if glyph else None
     for rank, card in jokers:
         try:
             marks += [mark for v in (card, cv2.rotate(card, cv2.ROTATE_180))
@@ -249,9 +251,8 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
         raise TeachError("没有可用的图片 no usable teaching image")
     joker_red = taught_joker_red(reds[Rank.SMALL_JOKER], reds[Rank.BIG_JOKER])
     arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
-    faces = (DeckFaces.from_cards({**naturals, **dict(jokers)},
-                                    tuple(np.median(np.array(glyphs), axis=0).tolist()))
-             if glyphs and jokers else None)
+    faces = (DeckFaces.from_cards({**naturals, **dict(jokers)}, glyph)
+             if glyph and jokers else None)
     profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks), faces)
     if not (marks or faces):
         return profile, problems
