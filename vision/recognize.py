@@ -1247,8 +1247,17 @@ class Recognizer:
                     ) -> tuple[list[IndexMark], bool]:
         """The indices a second look reads near ``near`` (:meth:`_looked_again`), else those
         read by the part the next card leaves showing (:meth:`_covered_look`); and whether
-        they were read so, in part."""
-        new = self._looked_again(image, seen, marks, near, lines_over)
+        they were read so, in part.  With edge lines cut out first (``lines_over``), a glyph
+        the cut took ink from counts from :data:`EDGE_LOOK_LEAST` when of the set's main
+        rank or a 2, as in :meth:`_through_edge_lines` (paris `44R` read `4BR`: the 4♣'s
+        glyph touched its own card's outline at the corner, and read 0.78 cut free)."""
+        if lines_over is None:
+            new = self._looked_again(image, seen, marks, near)
+        else:
+            ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
+            new = [m for m in self._looked_again(image, seen, marks, near, lines_over,
+                                                 least=EDGE_LOOK_LEAST)
+                   if m.rank in ranks or m.score >= SECOND_LOOK_LEAST]
         if new:
             return new, False
         new = self._covered_look(image, seen, marks, near)

@@ -204,6 +204,33 @@ def test_where_the_fan_guessed_a_joker_a_corner_is_read_in_part_as_a_rank_the_se
         assert (found == [part]) is taken and partly is taken
 
 
+@pytest.mark.parametrize(("found", "taken"), [
+    (_mark(Rank.FOUR, 0.78, 203.0), True),  # the set's rank, its glyph nibbled by the cut
+    (_mark(Rank.TWO, 0.76, 203.0), True),  # a 2 is wild: any set may hold one
+    (_mark(Rank.SEVEN, 0.78, 203.0), False),  # another rank needs the usual match
+    (_mark(Rank.SEVEN, 0.85, 203.0), True),
+    (_mark(Rank.FOUR, 0.7, 203.0), False),  # a poor match
+])
+def test_what_a_look_with_edge_lines_cut_takes_where_the_fan_guessed_a_joker(
+        found: IndexMark, taken: bool) -> None:
+    rec = Recognizer()
+    rec.finder = _Looks([found])
+    rec.covered = _Looks([])
+    read = [_mark(Rank.FOUR, 0.9, 100.0), _mark(Rank.FOUR, 0.9, 150.0)]
+    slots = [UnreadCard((200.0, 100.0), Rank.SMALL_JOKER, Rank.SMALL_JOKER, 0.3)]
+    image = np.zeros((200, 600, 3), np.uint8)
+    got, _ = rec._at_unread_jokers(image, None, read, slots)  # type: ignore[arg-type]
+    assert (got == [found]) is taken
+
+
+def test_a_glyph_touching_its_own_cards_outline_is_read(recognizer: Recognizer,
+                                                        shared_data: Path) -> None:
+    # paris 44R read 4BR: the 4♣'s glyph touches its card's outline at a turned corner and
+    # read 0.78 with the line cut out, so the fan guessed a joker there
+    reading = read_dev_scene(shared_data, "paris", 2038, 5, recognizer)
+    assert format_cards(reading.cards) == "44R"
+
+
 # a 2 at the fan's end whose glyph runs into the covering card's edge line was guessed a
 # joker: 44442 read 4444B, QQQQ2 read QQQQB
 @pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
