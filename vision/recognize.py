@@ -57,6 +57,7 @@ from vision.indices import (
     INDEX_BOX,
     INK_RATIO,
     SECOND_LOOK_RATIO,
+    ZONE_SEEING,
     IndexFinder,
     IndexMark,
     PaperInk,
@@ -653,6 +654,11 @@ def _askew(marks: list[IndexMark]) -> bool:
 CARD_AREA_MM2 = 63.0 * 88.0
 MORE_PAPER = 1.15
 FEW_CARDS = 2  # only so few cards are checked: a fan of more never covers so many whole faces
+# So few cards read on paper enough for more: their indices were missed, not hidden.  The
+# set is read again with ink told stricter, and fainter (:class:`vision.indices.Seeing`):
+# paris prints outlines that run into its glyphs (`666` read `K`), and a blurred
+# neoclassical fan's thin strokes fall apart (its 5s read as halves: `555555552` read `3`).
+RETRY_SEEINGS = (Seeing(ink_ratio=0.45), Seeing(ink_ratio=0.75))
 
 
 def _more_paper_than_cards(seen: PaperInk, marks: list[IndexMark], n: int) -> bool:
@@ -958,10 +964,31 @@ class Recognizer:
         so that the crop is read as the whole view would be.  ``before``: the same view as
         it was before this set was laid; cards already there in it are not read
         (:mod:`vision.earlier`).
+
+        A reading of :data:`FEW_CARDS` or fewer on more paper than they cover
+        (:attr:`Doubt.MORE_PAPER`) is read again as each of :data:`RETRY_SEEINGS` sees ink;
+        of the readings that then read more cards and cover the paper, the sure one, else
+        one of read indices (not a fan of jokers by its edges), else the most confident.
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
-        survey = self.finder.survey(image, view_shape,
+        reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING)
+        if Doubt.MORE_PAPER not in reading.doubts or len(reading.cards) > FEW_CARDS:
+            return reading
+        agains = [again for again in (self._read_seeing(image, view_shape, earlier, seeing)
+                                      for seeing in RETRY_SEEINGS)
+                  if len(again.cards) > len(reading.cards)
+                  and Doubt.MORE_PAPER not in again.doubts]
+        if not agains:
+            return reading
+        return max(agains, key=lambda r: (not r.unsure, Doubt.NO_INDEX not in r.doubts,
+                                          r.confidence))
+
+    def _read_seeing(self, image: BGRImage, view_shape: tuple[int, int] | None,
+                     earlier: EarlierCards | None, seeing: Seeing) -> SetReading:
+        """The set read as :meth:`read_set` reads it, with ink told as ``seeing`` tells it
+        (``earlier``: the cards already lying there)."""
+        survey = self.finder.survey(image, view_shape, seeing,
                                     old_paper=None if earlier is None else earlier.paper)
         # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
         first = consistent([m for m in survey.marks

@@ -10,19 +10,22 @@ from PIL import Image, ImageDraw
 
 from gouji.cards import Rank, format_cards
 from vision.faces import CARD_SIZE, RED_SUITS, DrawnFaces, FaceSource, deck_named, draw_pip
+from vision.look import look_at
 from vision.recognize import Recognizer, SetReading
 from vision.synth import SceneGenerator
 from vision.types import BGRImage
 
 
 def read_dev_scene(shared_data: Path, deck: str, seed: int, seat: int,
-                   recognizer: Recognizer | None = None) -> SetReading:
+                   recognizer: Recognizer | None = None, looked: bool = False) -> SetReading:
     """A seat's set in a random scene of a ``card-faces`` deck (or ``drawn-N``, a drawn
-    deck, ``drawn-jumbo-N`` a jumbo one), read zero-shot (by ``recognizer``, else a new one)."""
+    deck, ``drawn-jumbo-N`` a jumbo one), read zero-shot (by ``recognizer``, else a new one);
+    ``looked``: with the frame's look measured on the mat, as the benchmark reads."""
     faces = deck_named(deck, shared_data / "card-faces")
     scene = SceneGenerator(faces, size=(1280, 720)).render(seed)
+    look = look_at(scene.image, scene.homography, scene.layout) if looked else None
     return (recognizer or Recognizer()).read_zone(scene.image, scene.homography,
-                                                 scene.layout.zones[seat])
+                                                 scene.layout.zones[seat], look=look)
 
 
 def read_jumbo(deck: int, seed: int, seat: int, truth: str) -> SetReading:

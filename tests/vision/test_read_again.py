@@ -1,0 +1,97 @@
+"""A card or two read on paper enough for more (Doubt.MORE_PAPER): their indices were
+missed, not hidden, and the set is read again with ink told stricter and fainter
+(recognize.RETRY_SEEINGS, Recognizer.read_set)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gouji.cards import format_cards, parse_cards
+from vision.earlier import EarlierCards
+from vision.indices import ZONE_SEEING, Seeing
+from vision.recognize import RETRY_SEEINGS, Doubt, Recognizer, SetReading
+
+from .helpers import read_dev_scene
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> Recognizer:
+    return Recognizer()
+
+
+def _reading(cards: str, unsure: bool, *doubts: Doubt, confidence: float = 0.9) -> SetReading:
+    return SetReading(parse_cards(cards), confidence, unsure, doubts=doubts)
+
+
+def _read_set(first: SetReading, *agains: SetReading) -> tuple[SetReading, list[float]]:
+    """What read_set gives when its first reading is ``first`` and each of RETRY_SEEINGS
+    reads the next of ``agains``; and the ink ratios it read with."""
+    readings = {ZONE_SEEING.ink_ratio: first}
+    readings.update({s.ink_ratio: r for s, r in zip(RETRY_SEEINGS, agains, strict=True)})
+    asked: list[float] = []
+
+    class Fake(Recognizer):
+        def _read_seeing(self, image: np.ndarray, view_shape: tuple[int, int] | None,
+                         earlier: EarlierCards | None, seeing: Seeing) -> SetReading:
+            asked.append(seeing.ink_ratio)
+            return readings[seeing.ink_ratio]
+
+    got = Fake().read_set(np.zeros((10, 10, 3), np.uint8))
+    return got, asked
+
+
+def test_retries_tell_ink_stricter_and_fainter() -> None:
+    ratios = [s.ink_ratio for s in RETRY_SEEINGS]
+    assert min(ratios) < ZONE_SEEING.ink_ratio < max(ratios)
+
+
+def test_the_sure_reading_of_more_cards_is_taken() -> None:
+    first = _reading("3", True, Doubt.MORE_PAPER)
+    got, asked = _read_set(first, _reading("33", True, Doubt.WEAK),
+                           _reading("555555552", False))
+    assert format_cards(got.cards) == "555555552" and not got.unsure
+    assert asked == [ZONE_SEEING.ink_ratio, *(s.ink_ratio for s in RETRY_SEEINGS)]
+
+
+def test_read_indices_go_before_a_fan_of_jokers_told_by_its_edges() -> None:
+    first = _reading("K", True, Doubt.MORE_PAPER)
+    indices = _reading("666", True, Doubt.MIXED, confidence=0.5)
+    jokers = _reading("BBB", True, Doubt.NO_INDEX, confidence=0.6)
+    assert _read_set(first, indices, jokers)[0] is indices
+    assert _read_set(first, jokers, indices)[0] is indices
+
+
+@pytest.mark.parametrize("again", [
+    _reading("4", False),  # no more cards
+    _reading("44R", True, Doubt.MORE_PAPER),  # still not covering the paper
+])
+def test_a_retry_that_explains_no_more_is_not_taken(again: SetReading) -> None:
+    first = _reading("4", True, Doubt.MORE_PAPER)
+    assert _read_set(first, again, again)[0] is first
+
+
+@pytest.mark.parametrize("first", [
+    _reading("KK", False),  # the paper is covered
+    _reading("BBRR", True, Doubt.MORE_PAPER),  # more than a card or two: the fan told them
+])
+def test_no_retry_without_a_few_cards_on_more_paper(first: SetReading) -> None:
+    got, asked = _read_set(first, _reading("QQQ", False), _reading("QQQ", False))
+    assert got is first and asked == [ZONE_SEEING.ink_ratio]
+
+
+# a set read as one card on paper enough for more, each read right again: paris prints
+# outlines that run into its glyphs (666 read K), a blurred neoclassical fan's thin strokes
+# fall apart (its 5s read as halves: 555555552 read 3)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards", "sure"), [
+    ("paris", 2001, 2, "666", False), ("neoclassical", 2165, 5, "555555552", True),
+    ("paris", 2146, 2, "66B", False), ("neoclassical", 2050, 4, "4R", True),
+])
+def test_a_set_read_as_one_card_on_more_paper_is_read_again(
+        recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
+        cards: str, sure: bool) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer, looked=True)
+    assert format_cards(reading.cards) == cards
+    assert reading.unsure is not sure
