@@ -314,11 +314,11 @@ def _pair_rank(a: IndexMark, b: IndexMark) -> Rank | None:
     return None
 
 
-def _is_pair(a: IndexMark, b: IndexMark) -> float | None:
+def _is_pair(a: IndexMark, b: IndexMark, one_paper: bool = True) -> float | None:
     """How well ``a`` and ``b`` look like the two corners of one card (lower is better):
     ranks that may be one card's, facing opposite ways, glyphs alike in size, where a card's
-    two corners lie."""
-    if _pair_rank(a, b) is None or (a.blob and b.blob and a.blob != b.blob):
+    two corners lie; and, with ``one_paper``, on one paper region."""
+    if _pair_rank(a, b) is None or (one_paper and a.blob and b.blob and a.blob != b.blob):
         return None
     if max(a.glyph_height, b.glyph_height) > PAIR_HEIGHTS * min(a.glyph_height, b.glyph_height):
         return None
@@ -371,12 +371,15 @@ def _pair_corners(a: IndexMark, b: IndexMark) -> npt.NDArray[np.float64]:
                      centre + r * half_w + d * half_h, centre - r * half_w + d * half_h])
 
 
-def group_cards(marks: list[IndexMark]) -> list[CardReading]:
-    """Pair indices into cards (greedy, best-fitting pairs first); lone indices are cards too."""
+def group_cards(marks: list[IndexMark], one_paper: bool = True) -> list[CardReading]:
+    """Pair indices into cards (greedy, best-fitting pairs first); lone indices are cards too.
+    ``one_paper``: pair only indices on one paper region (a photo's cards may lie apart; a
+    zone's set lies together, and a court card's art may part its own paper in two: paris
+    `QQ` read a sure `QQQ`, its top Q's corners on either side of the art)."""
     options = []
     for i, a in enumerate(marks):
         for j in range(i + 1, len(marks)):
-            cost = _is_pair(a, marks[j])
+            cost = _is_pair(a, marks[j], one_paper)
             if cost is not None:
                 options.append((cost, i, j))
     options.sort()
@@ -1346,7 +1349,8 @@ class Recognizer:
         (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
-        cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks))))
+        cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks),
+                                                           one_paper=False)))
         lone = edges.lone if len(cards) in (1, 2) else None
         if lone is not None:
             cards = _one_card(_off_lone_card_art(cards, lone))

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from gouji.cards import Rank, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
 from vision.glyphs import MODEL_PATH, default_model, glyph_feature
 from vision.indices import IndexMark, straight_step_above
@@ -302,6 +302,29 @@ def test_indices_of_unlike_size_are_not_one_cards_corners() -> None:
     assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0), 11.0), far])) == 1
     big = mark(100.0, 100.0, (0.0, 1.0), 10.0 * PAIR_HEIGHTS * 1.1)
     assert len(group_cards([big, far])) == 2
+
+
+def test_a_zones_card_pairs_its_corners_across_the_paper_its_art_parts() -> None:
+    """A court card's art may part its own paper in two regions (paris `QQ` read a sure
+    `QQQ`: the top Q's corners on either side of it).  In a zone, where one set lies
+    together, its two corners still pair; a photo's cards may lie apart, and there only
+    corners on one paper region pair."""
+    from vision.recognize import group_cards
+
+    def mark(x: float, y: float, down: tuple[float, float], blob: int) -> IndexMark:
+        return IndexMark(Rank.QUEEN, 0.9, 0.3, Rank.THREE, (x, y), down, 10.0, "C", blob)
+
+    corners = [mark(100.0, 100.0, (0.0, 1.0), 1), mark(146.0, 176.0, (0.0, -1.0), 2)]
+    assert len(group_cards(corners, one_paper=False)) == 1
+    assert len(group_cards(corners)) == 2
+    same = [mark(100.0, 100.0, (0.0, 1.0), 1), mark(146.0, 176.0, (0.0, -1.0), 1)]
+    assert len(group_cards(same)) == 1
+
+
+def test_a_court_cards_corners_either_side_of_its_art_are_one_card(
+        recognizer: Recognizer, shared_data: Path) -> None:
+    reading = read_dev_scene(shared_data, "paris", 2322, 4, recognizer, looked=True)
+    assert format_cards(reading.cards) == "QQ" and not reading.unsure
 
 
 @pytest.mark.parametrize("order", [1, -1])
