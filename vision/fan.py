@@ -69,6 +69,18 @@ TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no card between)
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
+# A card under the bottom read one may show a strip too narrow for END_STEP: its own ink
+# tells it (:func:`_sliver`).  The paper reaches SLIVER_GAP glyph heights past the read
+# index (anglo 大王 slivers 0.94–1.22; sets read right reach up to 1.64, mostly 0.6–0.9),
+# and SLIVER_INK glyph heights squared of ink lie wholly between the paper's end (less
+# SLIVER_RIM_MM of its rim, the card's own outline) and SLIVER_SIDE short of the read
+# card's side, ending SLIVER_REACH glyph heights short of its index (dev sets 1309 -> 1312
+# of 1444 read right, confidently wrong 4 -> 2; seeds 2180-2419 1733 -> 1738, 11 -> 8).
+SLIVER_GAP = 0.85
+SLIVER_INK = 0.08
+SLIVER_RIM_MM = 1.0
+SLIVER_SIDE = 0.1
+SLIVER_REACH = 0.3
 # A jumbo index (大字牌: glyphs of 12.8–15 mm against 7.6–11.6 mm on the other dev decks)
 # sits about as near the card's side as a usual one: its centre ~8 mm in (its pip as wide
 # as its glyph), some 0.6 glyph heights.
@@ -258,6 +270,40 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
     px = image[ys, xs][~_in_read(ys, xs, boxes)].astype(np.float32)
     red = px[:, 2] - np.maximum(px[:, 0], px[:, 1]) > joker_red
     return Rank.BIG_JOKER if red.sum() >= COVER_RED * height ** 2 else kind
+
+
+def _sliver(ink: PaperInk, frame: FanFrame, line: float, height: float, first: float,
+            paper_end: float, inset: float, px_per_mm: float) -> float | None:
+    """Where (along ``frame.across``) the strip of a card lying under the fan's bottom card
+    lies, when it shows less than the end rule needs (:data:`END_STEP`) but bears ink of its
+    own; else None.  ``first``: the bottom read card's index; ``paper_end``: where the
+    paper on the index line ends beyond it; ``inset``: an index's from its card's side.
+
+    Such a strip, a few mm wide, shows only the edge of its card's corner: anglo's 大王 laid
+    first showed its red "Joker" letters and a bell of its jester beside a fan of 4s
+    (`44R` read a sure `44`).  The paper must reach :data:`SLIVER_GAP` glyph heights past
+    the read index, and :data:`SLIVER_INK` of the ink between the paper's end and the read
+    card's side (on the index line's corner band, off the paper's rim) must lie wholly
+    there: ink running on towards the read index is that card's own art (paris' jacks),
+    ink running past the paper's end is not on a card (paper joined to the seat's label)."""
+    if first - paper_end < SLIVER_GAP * height:
+        return None
+    rim = SLIVER_RIM_MM * px_per_mm
+    inner = cv2.distanceTransform(ink.inks.paper, cv2.DIST_L2, 3) > rim
+    n, labels = cv2.connectedComponents((inner & (ink.inks.ink > 0)).astype(np.uint8),
+                                        connectivity=8)
+    ys, xs = np.nonzero(labels)
+    label: npt.NDArray[np.int64] = labels[ys, xs].astype(np.int64)
+    p = xs * frame.across[0] + ys * frame.across[1]
+    q = xs * frame.down[0] + ys * frame.down[1] - line
+    reach, start = np.full(n, -np.inf), np.full(n, np.inf)
+    np.maximum.at(reach, label, p)
+    np.minimum.at(start, label, p)
+    side = first - inset - SLIVER_SIDE * height  # the read card's side, a little short of it
+    own = ((p < side) & (q > -0.8 * height) & (q < 2.5 * height)
+           & (reach[label] < first - SLIVER_REACH * height)
+           & (start[label] > paper_end - SLIVER_SIDE * height))
+    return (paper_end + side) / 2 if own.sum() >= SLIVER_INK * height ** 2 else None
 
 
 def _in_read(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64],
@@ -556,6 +602,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+    sliver = None  # a card under the bottom one showing less than a step: its ink tells it
+    if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
+        sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,
+                         px_per_mm)
+        if sliver is not None:
+            slots.append(sliver)
     corners = [frame.across * p + frame.down * line for p in slots]
     taken = [*places, *slots]
     for q in more:  # judged where they are: a fan's strips may show either corner
@@ -593,8 +645,10 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                 like, seen_at = got, where
                 if got >= LIKE_MAIN:
                     rank = looked
-        if like < LIKE_MAIN and not (_stray_near(strays, frame, center, step, height)
-                                     or _inked(ink, frame, center, step, height, boxes)):
+        at_sliver = sliver is not None and abs(p - sliver) < 1.0  # (its ink is there)
+        if like < LIKE_MAIN and not at_sliver and not (
+                _stray_near(strays, frame, center, step, height)
+                or _inked(ink, frame, center, step, height, boxes)):
             continue  # nothing there to read: the fan's steps are merely uneven
         if not rank.is_joker:
             if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
