@@ -44,7 +44,8 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
 # (a jumbo index's JOKER half between two read indices a step and a half apart,
 # drawn-jumbo-2's `66666BBR`, was one too: it is now counted, see the strips below)
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read"), [
-    ("anglo", 2275, 3, "333R", "333"), ("paris", 2275, 3, "333R", "333"), ("neoclassical", 2226, 2, "99999999R", "99999999"),
+    ("anglo", 2275, 3, "333R", "333"), ("paris", 2275, 3, "333R", "333"),
+    ("neoclassical", 2226, 2, "99999999R", "99999999"),
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
         shared_data: Path, deck: str, seed: int, seat: int, truth: str, read: str) -> None:
