@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gouji.cards import format_cards
-from vision.recognize import Recognizer
+from vision.fan import SLIVER_SIDE, FanFrame, _sliver
+from vision.indices import InkMap, PaperInk
+from vision.recognize import ZONE_PX_PER_MM, Recognizer
 
 from .helpers import read_dev_scene
 
@@ -44,3 +47,36 @@ def test_ink_that_is_no_sliver_adds_no_card(recognizer: Recognizer, shared_data:
     reading = read_dev_scene(shared_data, deck, seed, seat, recognizer, looked=True)
     assert format_cards(reading.cards) == cards
     assert not reading.unsure
+
+
+H = 30.0  # glyph height (px) of the read indices
+FIRST = 100.0  # the bottom read index, along the fan (x)
+INSET = 0.55 * H
+DOWN = FanFrame(np.array([0.0, 1.0]), np.array([1.0, 0.0]))
+
+
+def _sliver_at(paper_from: int, ink_box: tuple[int, int, int, int], first: float = FIRST,
+               paper_end: float = 40.0) -> float | None:
+    """``_sliver`` over paper from x = ``paper_from`` on, holding one ink blob (x0, x1, y0,
+    y1) beside a read index at x = ``first`` on the index line y = 100."""
+    paper = np.zeros((300, 400), np.uint8)
+    paper[20:290, paper_from:380] = 1
+    ink = np.zeros_like(paper)
+    x0, x1, y0, y1 = ink_box
+    ink[y0:y1, x0:x1] = 1
+    seen = PaperInk(InkMap(paper * 255, ink, paper, paper * 255), paper.astype(np.int32), 60)
+    return _sliver(seen, DOWN, 100.0, H, first, paper_end, INSET, ZONE_PX_PER_MM)
+
+
+def test_ink_wholly_in_the_strip_past_the_bottom_card_is_a_card_there() -> None:
+    # a letter-sized blob between the paper's end (x 40) and the read card's side (~80)
+    assert _sliver_at(40, (50, 60, 95, 120)) == pytest.approx((40 + FIRST - INSET
+                                                              - SLIVER_SIDE * H) / 2)
+
+
+def test_ink_of_the_read_card_or_beyond_the_paper_or_too_little_room_is_none() -> None:
+    assert _sliver_at(40, (50, 96, 95, 120)) is None  # runs on to the read index: its art
+    assert _sliver_at(0, (20, 60, 95, 120)) is None  # runs on past where the fan's paper ends
+    assert _sliver_at(40, (50, 53, 95, 100)) is None  # a speck
+    assert _sliver_at(40, (50, 60, 95, 120), first=60.0) is None  # no room for a strip
+    assert _sliver_at(40, (50, 60, 180, 220)) is None  # far down the card: not its corner
