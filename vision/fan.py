@@ -285,7 +285,8 @@ def _sliver(ink: PaperInk, frame: FanFrame, line: float, height: float, first: f
     the read index, and :data:`SLIVER_INK` of the ink between the paper's end and the read
     card's side (on the index line's corner band, off the paper's rim) must lie wholly
     there: ink running on towards the read index is that card's own art (paris' jacks),
-    ink running past the paper's end is not on a card (paper joined to the seat's label)."""
+    ink running past the paper's end is not on a card (paper joined to the white round a
+    mat marker)."""
     if first - paper_end < SLIVER_GAP * height:
         return None
     rim = SLIVER_RIM_MM * px_per_mm
@@ -602,11 +603,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
             slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
-    sliver = None  # a card under the bottom one showing less than a step: its ink tells it
+    sliver_slot = None  # a card under the bottom one showing less than a step: its ink
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
         sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,
                          px_per_mm)
         if sliver is not None:
+            sliver_slot = len(slots)
             slots.append(sliver)
     corners = [frame.across * p + frame.down * line for p in slots]
     taken = [*places, *slots]
@@ -628,7 +630,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read
                 if not m.rank.is_joker and float(np.dot(m.down, frame.down)) > 0]
-    for center in corners:
+    for k, center in enumerate(corners):
         p = float(center @ frame.across)
         # the index of the card laid on this one (read or inferred), and that card's side
         laid_on = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
@@ -645,8 +647,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                 like, seen_at = got, where
                 if got >= LIKE_MAIN:
                     rank = looked
-        at_sliver = sliver is not None and abs(p - sliver) < 1.0  # (its ink is there)
-        if like < LIKE_MAIN and not at_sliver and not (
+        if like < LIKE_MAIN and k != sliver_slot and not (  # (a sliver's ink found it)
                 _stray_near(strays, frame, center, step, height)
                 or _inked(ink, frame, center, step, height, boxes)):
             continue  # nothing there to read: the fan's steps are merely uneven
