@@ -74,6 +74,15 @@ def around_markers(layout: MatLayout, points: Callable[[Points], npt.NDArray[Any
     return _AROUND[key]
 
 
+def quiet_zones(layout: MatLayout) -> tuple[tuple[float, float, float, float], ...]:
+    """The white square printed round each marker (its quiet zone), as (x0, y0, x1, y1) in
+    mm: the mat's own white, which no card's paper is."""
+    pad = layout.marker_mm * QUIET_ZONE
+    return tuple((float(c[:, 0].min()) - pad, float(c[:, 1].min()) - pad,
+                  float(c[:, 0].max()) + pad, float(c[:, 1].max()) + pad)
+                 for c in layout.markers.values())
+
+
 def _square(x: float, y: float, s: float) -> Points:
     return np.array([[x, y], [x + s, y], [x + s, y + s], [x, y + s]], np.float32)
 

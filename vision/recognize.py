@@ -1481,9 +1481,16 @@ class Recognizer:
         t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
         size = (x1 - x0, y1 - y0)
         scale = ZONE_PX_PER_MM / px_per_mm_at(homography, zone.mean(axis=0))
-        view = look.prepared(_warp(frame, t, homography, zone, margin_mm, size), scale)
-        old = (None if before is None
-               else look.prepared(_warp(before, t, homography, zone, margin_mm, size), scale))
+        origin = zone.min(axis=0) - margin_mm
+        at = (float(origin[0]) + x0 / ZONE_PX_PER_MM, float(origin[1]) + y0 / ZONE_PX_PER_MM)
+
+        def seen(f: BGRImage) -> BGRImage:
+            return look.without_mat_white(
+                look.prepared(_warp(f, t, homography, zone, margin_mm, size), scale), at,
+                ZONE_PX_PER_MM)
+
+        view = seen(frame)
+        old = None if before is None else seen(before)
         reading = self.read_set(view, full, old)
         if x0 or y0:
             reading = replace(reading,
