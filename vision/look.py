@@ -1,16 +1,19 @@
 """How the camera sees the mat in a frame: its light (:mod:`vision.white`) and its focus
 (:mod:`vision.focus`), both measured on the mat's markers, and what that asks of a view
-before it is read (and where the mat's own white lies: :mod:`vision.mat_print`)."""
+before it is read, the mat's own white (its markers' quiet zones) painted over too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from vision.focus import USUAL_BLUR, excess_blur, mat_blur, sharpened
 from vision.mat import MatLayout, quiet_zones
-from vision.mat_print import Box
 from vision.types import BGRImage, Homography
 from vision.white import WhiteBalance, balanced, mat_white
+
+FELT_RING_MM = 4.0  # the felt's colour is taken this far round the mat's white
 
 
 @dataclass(frozen=True)
@@ -21,7 +24,7 @@ class MatLook:
 
     white: WhiteBalance | None = None
     blur: float | None = None
-    mat_white: tuple[Box, ...] = ()
+    mat_white: tuple[tuple[float, float, float, float], ...] = ()  # (x0, y0, x1, y1) mm
 
     def balanced(self, view: BGRImage) -> BGRImage:
         """``view`` with the light's colour divided out."""
@@ -31,6 +34,34 @@ class MatLook:
         """``view`` (a warp of the frame, ``view_px_per_frame_px`` of its pixels to a frame
         pixel) balanced and, when the frame is blurred beyond the usual, sharpened."""
         return sharpened(self.balanced(view), excess_blur(self.blur) * view_px_per_frame_px)
+
+    def without_mat_white(self, view: BGRImage, origin_mm: tuple[float, float],
+                          px_per_mm: float) -> BGRImage:
+        """``view`` (a top view of the mat, its pixel (0, 0) at ``origin_mm``, ``px_per_mm``)
+        with the mat's own white painted over in the colour of the felt round it.  A card near
+        a marker is no longer one paper with its white (paris `BBRR` read as no card: the
+        paper level's closing bridged the 10 mm of felt between them).  A card lying on that
+        white is cut there."""
+        out = view
+        ring = round(FELT_RING_MM * px_per_mm)
+        for box in self.mat_white:
+            x0, y0, x1, y1 = (round((v - origin_mm[k % 2]) * px_per_mm)
+                              for k, v in enumerate(box))
+            white = _within(view, x0, y0, x1, y1)
+            if not view[white].size:
+                continue
+            near = np.zeros(view.shape[:2], bool)
+            near[_within(view, x0 - ring, y0 - ring, x1 + ring, y1 + ring)] = True
+            near[white] = False
+            felt = view[near]
+            if not len(felt):
+                continue
+            # the darker half: a card lying by the white is brighter than the felt
+            level = felt.min(axis=1)
+            if out is view:
+                out = view.copy()
+            out[white] = np.median(felt[level <= np.median(level)], axis=0)
+        return out
 
     def describe(self) -> str:
         """A line for the operator: the light, and the focus when it is off."""
@@ -48,3 +79,9 @@ def look_at(frame: BGRImage, homography: Homography, layout: MatLayout) -> MatLo
     return MatLook(mat_white(frame, homography, layout), mat_blur(frame, homography, layout),
                    quiet_zones(layout))
 
+
+def _within(image: BGRImage, x0: int, y0: int, x1: int, y1: int) -> tuple[slice, slice]:
+    """The rows and columns of the box (x0, y0)–(x1, y1) that lie in ``image`` (none, when
+    it lies wholly outside)."""
+    h, w = image.shape[:2]
+    return slice(max(0, y0), max(0, min(h, y1))), slice(max(0, x0), max(0, min(w, x1)))

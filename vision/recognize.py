@@ -81,7 +81,6 @@ from vision.joker_fan import (
 from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
-from vision.mat_print import without_mat_print
 from vision.types import BGRImage, Homography
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
@@ -1486,9 +1485,9 @@ class Recognizer:
         at = (float(origin[0]) + x0 / ZONE_PX_PER_MM, float(origin[1]) + y0 / ZONE_PX_PER_MM)
 
         def seen(f: BGRImage) -> BGRImage:
-            return without_mat_print(
+            return look.without_mat_white(
                 look.prepared(_warp(f, t, homography, zone, margin_mm, size), scale), at,
-                ZONE_PX_PER_MM, look.mat_white, zone)
+                ZONE_PX_PER_MM)
 
         view = seen(frame)
         old = None if before is None else seen(before)
