@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from vision.focus import USUAL_BLUR, excess_blur, mat_blur, sharpened
 from vision.mat import MatLayout, quiet_zones
@@ -47,20 +48,18 @@ class MatLook:
         for box in self.mat_white:
             x0, y0, x1, y1 = (round((v - origin_mm[k % 2]) * px_per_mm)
                               for k, v in enumerate(box))
-            white = _within(view, x0, y0, x1, y1)
+            white = within(view, x0, y0, x1, y1)
             if not view[white].size:
                 continue
             near = np.zeros(view.shape[:2], bool)
-            near[_within(view, x0 - ring, y0 - ring, x1 + ring, y1 + ring)] = True
+            near[within(view, x0 - ring, y0 - ring, x1 + ring, y1 + ring)] = True
             near[white] = False
-            felt = view[near]
-            if not len(felt):
+            felt = felt_colour(view[near])
+            if felt is None:
                 continue
-            # the darker half: a card lying by the white is brighter than the felt
-            level = felt.min(axis=1)
             if out is view:
                 out = view.copy()
-            out[white] = np.median(felt[level <= np.median(level)], axis=0)
+            out[white] = felt
         return out
 
     def describe(self) -> str:
@@ -80,7 +79,19 @@ def look_at(frame: BGRImage, homography: Homography, layout: MatLayout) -> MatLo
                    quiet_zones(layout))
 
 
-def _within(image: BGRImage, x0: int, y0: int, x1: int, y1: int) -> tuple[slice, slice]:
+def felt_colour(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8] | None:
+    """The felt's colour among ``pixels`` (n, 3) taken round some of the mat's print: the
+    per-channel median of their darker half (a card lying there is brighter, and so is the
+    print); ``None`` when there are none."""
+    if not len(pixels):
+        return None
+    level = pixels.min(axis=1)
+    felt: npt.NDArray[np.uint8] = np.median(pixels[level <= np.median(level)],
+                                            axis=0).astype(np.uint8)
+    return felt
+
+
+def within(image: BGRImage, x0: int, y0: int, x1: int, y1: int) -> tuple[slice, slice]:
     """The rows and columns of the box (x0, y0)–(x1, y1) that lie in ``image`` (none, when
     it lies wholly outside)."""
     h, w = image.shape[:2]

@@ -34,6 +34,7 @@ SEATS = 6
 FELT_BGR = (70, 110, 40)
 QUIET_ZONE = 0.25  # the white margin round each marker, as a share of its side
 TEAM_BGR = ((90, 200, 235), (235, 200, 120))  # seats 0, 2, 4 / 1, 3, 5
+OUTLINE_MM = 1.5  # each zone's outline is printed this wide, in its team's colour
 # Where each seat's zone sits in the 3 × 2 grid: (column, row), row 0 on top.
 _SEAT_CELL = ((1, 1), (2, 1), (2, 0), (1, 0), (0, 0), (0, 1))
 
@@ -126,7 +127,7 @@ def render_mat(layout: MatLayout, px_per_mm: float = 4.0) -> BGRImage:
                       (round(x0) + side + quiet, round(y0) + side + quiet), (255, 255, 255), -1)
         marker = cv2.aruco.generateImageMarker(dictionary, mid, side, borderBits=1)
         img[round(y0): round(y0) + side, round(x0): round(x0) + side] = marker[:, :, None]
-    thick = max(2, round(1.5 * px_per_mm))
+    thick = max(2, round(OUTLINE_MM * px_per_mm))
     for seat, zone in enumerate(layout.zones):
         pts = np.round(zone * px_per_mm).astype(np.int32)
         cv2.polylines(img, [pts], True, TEAM_BGR[team_of(seat)], thick, cv2.LINE_AA)

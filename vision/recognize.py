@@ -81,7 +81,8 @@ from vision.joker_fan import (
 from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
-from vision.types import BGRImage, Homography
+from vision.types import BGRImage, Homography, Mask
+from vision.zone_outline import outline_on_felt
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
@@ -960,13 +961,16 @@ class Recognizer:
         return marks
 
     def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-                 before: BGRImage | None = None) -> SetReading:
+                 before: BGRImage | None = None, mat_print: Mask | None = None
+                 ) -> SetReading:
         """The one set lying in ``image`` (a zone seen from above, ~4 px per mm).
 
         ``view_shape``: when ``image`` is a crop of a zone view, that view's (height, width),
         so that the crop is read as the whole view would be.  ``before``: the same view as
         it was before this set was laid; cards already there in it are not read
-        (:mod:`vision.earlier`).
+        (:mod:`vision.earlier`).  ``mat_print``: where the mat's print shows on felt in
+        ``image`` (0/1, :func:`vision.zone_outline.outline_on_felt`), which no fan's end
+        reaches.
 
         A reading of :data:`FEW_CARDS` or fewer on more paper than they cover
         (:attr:`Doubt.MORE_PAPER`) is read again as each of :data:`RETRY_SEEINGS` sees ink;
@@ -975,10 +979,11 @@ class Recognizer:
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
-        reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING)
+        reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING, mat_print)
         if Doubt.MORE_PAPER not in reading.doubts or len(reading.cards) > FEW_CARDS:
             return reading
-        agains = [again for again in (self._read_seeing(image, view_shape, earlier, seeing)
+        agains = [again for again in (self._read_seeing(image, view_shape, earlier, seeing,
+                                                        mat_print)
                                       for seeing in RETRY_SEEINGS)
                   if len(again.cards) > len(reading.cards)
                   and Doubt.MORE_PAPER not in again.doubts]
@@ -988,11 +993,14 @@ class Recognizer:
                                           r.confidence))
 
     def _read_seeing(self, image: BGRImage, view_shape: tuple[int, int] | None,
-                     earlier: EarlierCards | None, seeing: Seeing) -> SetReading:
+                     earlier: EarlierCards | None, seeing: Seeing,
+                     mat_print: Mask | None) -> SetReading:
         """The set read as :meth:`read_set` reads it, with ink told as ``seeing`` tells it
-        (``earlier``: the cards already lying there)."""
+        (``earlier``: the cards already lying there; ``mat_print``: the mat's print on
+        felt)."""
         survey = self.finder.survey(image, view_shape, seeing,
-                                    old_paper=None if earlier is None else earlier.paper)
+                                    old_paper=None if earlier is None else earlier.paper,
+                                    mat_print=mat_print)
         # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
         first = consistent([m for m in survey.marks
                             if m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM])
@@ -1491,7 +1499,8 @@ class Recognizer:
 
         view = seen(frame)
         old = None if before is None else seen(before)
-        reading = self.read_set(view, full, old)
+        reading = self.read_set(view, full, old, outline_on_felt(view, zone, at,
+                                                                 ZONE_PX_PER_MM))
         if x0 or y0:
             reading = replace(reading,
                               readings=tuple(_shift(c, x0, y0) for c in reading.readings))
