@@ -665,6 +665,16 @@ FEW_CARDS = 2  # only so few cards are checked: a fan of more never covers so ma
 RETRY_SEEINGS = (Seeing(ink_ratio=0.45), Seeing(ink_ratio=0.75))
 
 
+def _bare_between(strips: FanStrips, cards: list[CardReading]) -> bool:
+    """Whether a strip of the fan that holds no read index lies between two that do: a card
+    whose index is hidden in a gap a little short of two steps (paris `QQQQQQQQQQ`, a gap of
+    1.57 steps, read `QQQQQQQQQ`).  Bare strips side by side tell less: neoclassical
+    `888BRR`, its edges parting eight strips, five of them bare, read `888BRRRR`."""
+    bare = strips.bare([m.center for c in cards for m in c.marks])
+    return any(0 < i < len(strips.spans) - 1 and i - 1 not in bare and i + 1 not in bare
+               for i in bare)
+
+
 def _more_paper_than_cards(seen: PaperInk, marks: list[IndexMark], n: int) -> bool:
     """Whether the paper (``seen``: the new cards') under the read ``marks`` covers more than
     ``n`` whole cards could (:data:`MORE_PAPER` × their faces), for sets of up to
@@ -1413,12 +1423,13 @@ class Recognizer:
         no index read, judged as :func:`vision.fan.unread_cards` judges a gap's, on the new
         cards' ink and paper (``edges.seen``)."""
         seen = edges.seen
-        # (two read cards tell no step: a joker may lie between them whatever the room)
-        if len(cards) != 2 and not room_for_more([c.marks for c in cards], seen,
-                                                 ZONE_PX_PER_MM, len(cards) + len(in_fan)):
-            return in_fan
         strips = edges.of(cards)
         if strips is None:
+            return in_fan
+        # (two read cards tell no step: a joker may lie between them whatever the room; nor
+        # need the paper reach past the read cards for a bare strip between two read ones)
+        if len(cards) != 2 and not _bare_between(strips, cards) and not room_for_more(
+                [c.marks for c in cards], seen, ZONE_PX_PER_MM, len(cards) + len(in_fan)):
             return in_fan
         missing = len(strips.jokers) - len(cards) - len(in_fan)
         if missing <= 0:

@@ -43,8 +43,9 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
 # (anglo `442R`, its 大王's sliver under the bottom card, is now read: test_sliver.py)
 # (a jumbo index's JOKER half between two read indices a step and a half apart,
 # drawn-jumbo-2's `66666BBR`, was one too: it is now counted, see the strips below)
+# (anglo and paris `333R`, seed 2275, were read `333` so, and now are read right: see the
+# bare strip between read cards, below)
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read"), [
-    ("anglo", 2275, 3, "333R", "333"), ("paris", 2275, 3, "333R", "333"),
     ("neoclassical", 2226, 2, "99999999R", "99999999"),
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
@@ -129,3 +130,17 @@ def test_a_strip_between_read_cards_shows_a_hidden_card(shared_data: Path, deck:
                                                         truth: str) -> None:
     reading = read_dev_scene(shared_data, deck, seed, seat)
     assert reading.notation == truth and reading.unsure, reading.why()
+
+
+# the same where the paper has no room past the read cards (recognize._bare_between): a
+# bare strip between two with read indices needs none (before: a card fewer; anglo and
+# paris `333R` read `333`, unsure by the edges alone)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("paris", 2076, 2, "QQQQQQQQQQ"), ("paris", 2098, 2, "2222222222"),
+    ("drawn-jumbo-1", 2072, 1, "77777R"), ("anglo", 2275, 3, "333R"),
+    ("paris", 2275, 3, "333R"),
+])
+def test_a_bare_strip_between_read_cards_needs_no_room_past_them(
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
+    assert reading.notation == truth, reading.why()
