@@ -1480,7 +1480,8 @@ class Recognizer:
         :attr:`~vision.watch.ZoneEvent.before`); cards already lying there are not read.
         ``look``: the frame's light and focus as the mat's markers show them
         (:func:`vision.look.look_at`): the light's colour is divided out of the views read,
-        and a blur beyond the usual is taken back.
+        and a blur beyond the usual is taken back.  The zone's printed outline, where it
+        shows on felt, is no paper to the fan's ends (:mod:`vision.zone_outline`).
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
