@@ -105,7 +105,7 @@ class EarlierCards:
         paper (:meth:`new_paper`) and the ink on it; its regions keep their labels."""
         paper = self.new_paper(seen.inks, px_per_mm)
         return PaperInk(replace(seen.inks, paper=paper, ink=seen.inks.ink & paper),
-                        seen.blobs * paper, seen.big, mat_print=seen.mat_print)
+                        seen.blobs * paper, seen.big, mat_seen=seen.mat_seen)
 
 
 def _new_outline(changed: Mask, px_per_mm: float) -> Mask:

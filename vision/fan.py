@@ -196,9 +196,9 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     leaves the image is ``None``: paper that runs on out of view (older cards beyond the
     new cards' box, a fan laid past the zone) tells nothing of where the fan ends.  So is
     an end whose run, past the outermost read index, crosses ``old_paper`` (paper that
-    was there before the set was laid).  The mat's print on felt (:attr:`PaperInk.mat_print`,
-    a zone's outline) is no paper here."""
-    paper = ink.inks.paper if ink.mat_print is None else ink.inks.paper & (1 - ink.mat_print)
+    was there before the set was laid).  Where the bare mat shows (:attr:`PaperInk.mat_seen`:
+    its felt and a zone's outline, which the paper level may count) is no paper here."""
+    paper = ink.inks.paper if ink.mat_seen is None else ink.inks.paper & (1 - ink.mat_seen)
     h, w = paper.shape
     corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
     origin = float(corners.min())

@@ -660,9 +660,10 @@ class PaperInk:
     # the usual one read nothing)
     looks: dict[tuple[int, int, int, int, float], _Labelled] = field(
         default_factory=dict, compare=False, repr=False)
-    # where the mat's print (a zone's outline) shows on felt: no card's paper, though as
-    # bright (0/1, vision.zone_outline); the fan's ends are not measured along it
-    mat_print: Mask | None = field(default=None, compare=False, repr=False)
+    # where the bare mat shows (its felt and a zone's outline): no card's paper, though the
+    # paper level may count it so (0/1, vision.bare_mat); the fan's ends are not measured
+    # along it
+    mat_seen: Mask | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def region_areas(self) -> npt.NDArray[np.intp]:
@@ -1007,15 +1008,15 @@ class IndexFinder:
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
                seeing: Seeing = ZONE_SEEING, old_paper: Mask | None = None,
-               mat_print: Mask | None = None) -> Survey:
+               mat_seen: Mask | None = None) -> Survey:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used and the
         ink and paper seen on the way.
 
         ``old_paper``: paper of older cards the new ones may lie on (0/1,
         :mod:`vision.earlier`).  A new card's edge over an older card is paper against
         paper; an index whose card's edge would lie there counts as near an edge.
-        ``mat_print``: where the mat's print shows on felt (0/1), kept with the ink and
-        paper seen (:attr:`PaperInk.mat_print`)."""
+        ``mat_seen``: where the bare mat shows (0/1), kept with the ink and paper seen
+        (:attr:`PaperInk.mat_seen`)."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu,
@@ -1050,7 +1051,7 @@ class IndexFinder:
         off_edge = (tuple(m for m in parts if m not in seen and _fits_its_paper(m, blobs, spans))
                     if seeing.off_edge else ())
         return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
-                      PaperInk(inks, blobs, big, mat_print=mat_print),
+                      PaperInk(inks, blobs, big, mat_seen=mat_seen),
                       tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)),
                       off_edge)
 

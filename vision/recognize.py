@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank, format_cards
+from vision.bare_mat import bare_mat
 from vision.calibrate import px_per_mm_at
 from vision.candidates import (
     offered,
@@ -82,7 +83,6 @@ from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
 from vision.look import MatLook
 from vision.types import BGRImage, Homography, Mask
-from vision.zone_outline import outline_on_felt
 
 # Card proportions in units of the index glyph height (typical decks: 8 × 11.5).
 CARD_W, CARD_H = 8.0, 11.5
@@ -971,15 +971,15 @@ class Recognizer:
         return marks
 
     def read_set(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
-                 before: BGRImage | None = None, mat_print: Mask | None = None
+                 before: BGRImage | None = None, mat_seen: Mask | None = None
                  ) -> SetReading:
         """The one set lying in ``image`` (a zone seen from above, ~4 px per mm).
 
         ``view_shape``: when ``image`` is a crop of a zone view, that view's (height, width),
         so that the crop is read as the whole view would be.  ``before``: the same view as
         it was before this set was laid; cards already there in it are not read
-        (:mod:`vision.earlier`).  ``mat_print``: where the mat's print shows on felt in
-        ``image`` (0/1, :func:`vision.zone_outline.outline_on_felt`), which no fan's end
+        (:mod:`vision.earlier`).  ``mat_seen``: where the bare mat (its felt and print)
+        shows in ``image`` (0/1, :func:`vision.bare_mat.bare_mat`), which no fan's end
         reaches.
 
         A reading of :data:`FEW_CARDS` or fewer on more paper than they cover
@@ -989,11 +989,11 @@ class Recognizer:
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
-        reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING, mat_print)
+        reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING, mat_seen)
         if Doubt.MORE_PAPER not in reading.doubts or len(reading.cards) > FEW_CARDS:
             return reading
         agains = [again for again in (self._read_seeing(image, view_shape, earlier, seeing,
-                                                        mat_print)
+                                                        mat_seen)
                                       for seeing in RETRY_SEEINGS)
                   if len(again.cards) > len(reading.cards)
                   and Doubt.MORE_PAPER not in again.doubts]
@@ -1004,13 +1004,13 @@ class Recognizer:
 
     def _read_seeing(self, image: BGRImage, view_shape: tuple[int, int] | None,
                      earlier: EarlierCards | None, seeing: Seeing,
-                     mat_print: Mask | None) -> SetReading:
+                     mat_seen: Mask | None) -> SetReading:
         """The set read as :meth:`read_set` reads it, with ink told as ``seeing`` tells it
-        (``earlier``: the cards already lying there; ``mat_print``: the mat's print on
-        felt)."""
+        (``earlier``: the cards already lying there; ``mat_seen``: where the bare mat
+        shows)."""
         survey = self.finder.survey(image, view_shape, seeing,
                                     old_paper=None if earlier is None else earlier.paper,
-                                    mat_print=mat_print)
+                                    mat_seen=mat_seen)
         # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
         first = consistent([m for m in survey.marks
                             if m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM])
@@ -1480,8 +1480,8 @@ class Recognizer:
         :attr:`~vision.watch.ZoneEvent.before`); cards already lying there are not read.
         ``look``: the frame's light and focus as the mat's markers show them
         (:func:`vision.look.look_at`): the light's colour is divided out of the views read,
-        and a blur beyond the usual is taken back.  The zone's printed outline, where it
-        shows on felt, is no paper to the fan's ends (:mod:`vision.zone_outline`).
+        and a blur beyond the usual is taken back.  Where the bare mat shows (its felt and the
+        zone's printed outline) is no paper to the fan's ends (:mod:`vision.bare_mat`).
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
@@ -1511,8 +1511,7 @@ class Recognizer:
 
         view = seen(frame)
         old = None if before is None else seen(before)
-        reading = self.read_set(view, full, old, outline_on_felt(view, zone, at,
-                                                                 ZONE_PX_PER_MM))
+        reading = self.read_set(view, full, old, bare_mat(view, zone, at, ZONE_PX_PER_MM))
         if x0 or y0:
             reading = replace(reading,
                               readings=tuple(_shift(c, x0, y0) for c in reading.readings))

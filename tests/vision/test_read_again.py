@@ -36,7 +36,7 @@ def _read_set(first: SetReading, *agains: SetReading) -> tuple[SetReading, list[
     class Fake(Recognizer):
         def _read_seeing(self, image: np.ndarray, view_shape: tuple[int, int] | None,
                          earlier: EarlierCards | None, seeing: Seeing,
-                         mat_print: np.ndarray | None) -> SetReading:
+                         mat_seen: np.ndarray | None) -> SetReading:
             asked.append(seeing.ink_ratio)
             return readings[seeing.ink_ratio]
 

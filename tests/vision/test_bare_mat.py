@@ -1,21 +1,23 @@
-"""A zone's printed outline, where it shows on felt, is no card's paper to the fan's ends
-(vision.zone_outline, vision.fan._paper_span): a fan's index line running out to the pale
-outline took it for more paper past the fan's end, and a card was guessed there."""
+"""Where the bare mat shows — its felt and a zone's printed outline — is no card's paper to
+the fan's ends (vision.bare_mat, vision.fan._paper_span): a fan's index line running out to
+the pale outline took it, and the felt the paper level filled before it, for more paper past
+the fan's end, and a card was guessed there."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from gouji.cards import format_cards
+from vision.bare_mat import bare_mat
 from vision.faces import DrawnFaces
 from vision.look import look_at
 from vision.mat import FELT_BGR, OUTLINE_MM, TEAM_BGR, layout_for, render_mat
 from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
-from vision.zone_outline import OUTLINE_BAND_MM, outline_on_felt
 
 from .helpers import read_dev_scene
 
@@ -48,23 +50,49 @@ def _distance_to_outline(shape: tuple[int, ...], zone: np.ndarray,
 
 
 @pytest.mark.parametrize("seat", [0, 1, 4])  # both teams' colours, top and bottom rows
-def test_the_outline_printed_on_felt_is_found_and_nothing_far_from_it(seat: int) -> None:
+def test_the_outline_and_the_felt_are_the_mat(seat: int) -> None:
     view, zone, origin = _zone_view(seat)
-    mask = outline_on_felt(view, zone, origin, PX)
+    mask = bare_mat(view, zone, origin, PX)
     assert mask is not None and mask.shape == view.shape[:2]
     far = _distance_to_outline(view.shape, zone, origin)
     printed = (np.abs(view.astype(int) - TEAM_BGR[seat % 2]).max(axis=2) < 30) \
         & (far <= OUTLINE_MM)
-    assert printed.sum() > 1000
-    assert mask[printed].all()
-    assert not mask[far > OUTLINE_BAND_MM].any()  # (its band reaches 1.5 mm, 2.1 at corners)
+    felt = (np.abs(view.astype(int) - FELT_BGR).max(axis=2) < 10)
+    white = (view.min(axis=2) > 200).astype(np.uint8)
+    beside_white = cv2.dilate(white, np.ones((13, 13), np.uint8)) > 0
+    assert printed.sum() > 1000 and felt.sum() > 100_000
+    # (where it borders the white of a seat's label box, the two blur into one another)
+    assert mask[printed & ~beside_white].all()
+    assert mask[felt].mean() > 0.99  # (the felt's rim round the print's letters is left)
+    # the seat's label and the markers' black and white are no felt
+    assert not mask[(view.max(axis=2) < 60) | (view.min(axis=2) > 200)].any()
+
+
+def _card_on_felt(view: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """``view`` with a white card over ``box`` (x0, y0, x1, y1) bearing a black pip, its
+    edges and ink blurred as a camera sees them."""
+    x0, y0, x1, y1 = box
+    out = view.copy()
+    out[y0:y1, x0:x1] = (245, 245, 242)
+    out[y0 + 60:y0 + 100, x0 + 30:x0 + 70] = (20, 20, 20)
+    return cv2.GaussianBlur(out, (5, 5), 1.2)
+
+
+def test_a_card_on_the_felt_keeps_its_paper_to_its_edges_and_its_ink() -> None:
+    view, zone, origin = _zone_view(0)
+    box = (200, 150, 440, 480)
+    mask = bare_mat(_card_on_felt(view, box), zone, origin, PX)
+    assert mask is not None
+    x0, y0, x1, y1 = box
+    assert not mask[y0:y1, x0:x1].any()  # its blurred edge and its pip's grey rim too
+    assert mask[y0:y1, x0 - 12:x0 - 4].all() and mask[y0 - 12:y0 - 4, x0:x1].all()
 
 
 def test_a_card_lying_across_the_outline_keeps_its_paper() -> None:
     view, zone, origin = _zone_view(0)
     x1 = round((float(zone[:, 0].max()) - origin[0]) * PX)  # the zone's right side
     view[100:300, x1 - 60:x1 + 25] = (245, 245, 242)  # a card reaching 6 mm past it
-    mask = outline_on_felt(view, zone, origin, PX)
+    mask = bare_mat(view, zone, origin, PX)
     assert mask is not None
     assert not mask[100:300, x1 - 60:x1 + 25].any()
     assert mask[50:90, x1 - 2:x1 + 2].all()  # the outline above the card, still found
@@ -74,11 +102,11 @@ def test_no_outline_in_view_is_none() -> None:
     view, zone, origin = _zone_view(0)
     # a view of the zone's middle only: no side of the outline reaches it
     inner = view[200:400, 200:400]
-    assert outline_on_felt(inner, zone, (origin[0] + 50, origin[1] + 50), PX) is None
+    assert bare_mat(inner, zone, (origin[0] + 50, origin[1] + 50), PX) is None
     # the sides in view, but nothing printed there (only felt)
     felt = np.empty_like(view)
     felt[:] = FELT_BGR
-    assert outline_on_felt(felt, zone, origin, PX) is None
+    assert bare_mat(felt, zone, origin, PX) is None
 
 
 @pytest.fixture(scope="module")
@@ -111,3 +139,27 @@ def test_a_fan_by_the_outline_is_read_sure(recognizer: Recognizer, jumbo: bool, 
                                    look=look_at(scene.image, scene.homography, scene.layout))
     assert format_cards(reading.cards) == cards
     assert not reading.unsure
+
+
+# the paper level's closing filled the felt between a fan's end card and the outline: its
+# index line ran on as paper, and a card was guessed past the fan's end
+def test_the_felt_before_the_outline_is_no_fans_paper(recognizer: Recognizer) -> None:
+    seed, seat, cards = 2263, 4, "777777"  # before: `777777B`, unsure
+    scene = SceneGenerator(DrawnFaces(0), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
+    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat],
+                                   look=look_at(scene.image, scene.homography, scene.layout))
+    assert format_cards(reading.cards) == cards
+    assert not reading.unsure
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2263, 4, "777777"), ("neoclassical", 2209, 1, "222222"),
+    ("drawn-0", 2324, 5, "TTTT"),
+])
+def test_the_felt_before_the_outline_is_no_fans_paper_on_real_faces(
+        recognizer: Recognizer, shared_data: Path, deck: str, seed: int, seat: int,
+        cards: str) -> None:
+    # before: `777777B`, `222222B` and `TTTB`, unsure
+    reading = read_dev_scene(shared_data, deck, seed, seat, recognizer, looked=True)
+    assert format_cards(reading.cards) == cards
