@@ -94,7 +94,9 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
     """``guessed`` (a reading with the fan's ``unread`` cards as guessed) with one of those
     guesses wrong: no card there (the fan's steps merely uneven), then a card of the
     ``main`` rank for a guessed joker (its index too covered to match) or a joker for a
-    guessed main-rank card, then the other joker.  (On the dev scenes' wrong readings with
+    guessed main-rank card, then the other joker; first of all, a 2 for a card guessed of
+    the main rank by the suit pip under its corner (``UnreadCard.pip_seen``: a wild 2 whose
+    glyph the next card hid looks no less like one).  (On the dev scenes' wrong readings with
     unread cards in the fan: a joker too many 31 times, a joker of the wrong kind 31, a
     joker that was the main rank 25; the other joker is also the first near miss,
     :func:`near_misses`.)"""
@@ -108,6 +110,9 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
             slips.append((2, tuple(sorted((*rest, other)))))
             if main is not None:
                 slips.append((1, tuple(sorted((*rest, main)))))
+        elif u.pip_seen and u.rank is not Rank.TWO:  # a natural card by its pip: or a 2
+            slips.append((-1, tuple(sorted((*rest, Rank.TWO)))))
+            slips.append((1, tuple(sorted((*rest, u.joker)))))
         else:
             slips.append((1, tuple(sorted((*rest, u.joker)))))
     return [c for _, c in sorted(slips, key=lambda s: s[0])]

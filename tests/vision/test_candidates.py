@@ -85,6 +85,14 @@ def test_a_fan_with_unread_cards_offers_each_guess_wrong_in_turn() -> None:
     assert [format_cards(c) for c, _ in cands] == ["999", "99", "99B"]
 
 
+def test_a_card_guessed_by_its_suit_pip_offers_a_2_first() -> None:
+    # a 9 guessed by the suit pip under its hidden corner: a wild 2 there shows one as well
+    pipped = UnreadCard((0.0, 0.0), Rank.NINE, Rank.SMALL_JOKER, 0.3, pip_seen=True)
+    cands = with_fan([(_set("9999"), 0.9)], [pipped])
+    assert [format_cards(c) for c, _ in cands][:3] == ["99999", "99992", "9999"]
+    assert "9999B" in {format_cards(c) for c, _ in cands}
+
+
 @given(st.lists(st.sampled_from([Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.KING]), min_size=1,
                 max_size=4))
 def test_each_slip_of_the_fan_guess_is_one_card_away(guesses: list[Rank]) -> None:

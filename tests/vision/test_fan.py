@@ -541,3 +541,16 @@ def test_the_boxes_of_the_main_ranks_indices_may_be_narrower_than_others() -> No
     assert ReadBoxes([mark(Rank.TEN, 100.0)], Rank.TEN, 0.4).hold(point)[0]
     assert ReadBoxes([mark(Rank.TWO, 100.0)], Rank.TEN, 0.4).hold(point)[0]
     assert ReadBoxes([mark(Rank.SEVEN, 100.0)]).hold(point)[0]  # no main rank: usual boxes
+
+
+# a natural card's glyph half under the next card, not like the read ones: the suit pip under
+# its corner (a joker bears none) makes it one of them, not a joker (before: `888888882B`,
+# `QQQQQQQQQ`, `5555555522R`, `5555555222R`)
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("paris", 2123, 0, "88888888882"), ("neoclassical", 2076, 2, "QQQQQQQQQQ"),
+    ("paris", 2197, 1, "55555555522"), ("neoclassical", 2280, 1, "55555555222"),
+])
+def test_a_suit_pip_under_an_unread_corner_makes_it_no_joker(
+        shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
+    assert reading.notation == truth, reading.why()
