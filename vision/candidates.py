@@ -110,10 +110,9 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
             slips.append((2, tuple(sorted((*rest, other)))))
             if main is not None:
                 slips.append((1, tuple(sorted((*rest, main)))))
-        elif u.pip_seen and u.rank is not Rank.TWO:  # a natural card by its pip: or a 2
-            slips.append((-1, tuple(sorted((*rest, Rank.TWO)))))
-            slips.append((1, tuple(sorted((*rest, u.joker)))))
         else:
+            if u.pip_seen and u.rank is not Rank.TWO:  # a natural card by its pip: or a 2
+                slips.append((-1, tuple(sorted((*rest, Rank.TWO)))))
             slips.append((1, tuple(sorted((*rest, u.joker)))))
     return [c for _, c in sorted(slips, key=lambda s: s[0])]
 

@@ -674,12 +674,11 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                 if got >= LIKE_MAIN:
                     rank = looked
         # not like them, but a suit pip under it (a joker bears none): a natural card
-        pipped = (rank.is_joker and likest is not None and bool(pips)
-                  and _likeness(ink.inks.darkest, frame,
-                                center + frame.down * PIP_BELOW * height, pips, height, boxes,
-                                shows)[0] >= PIP_LIKE)
-        if pipped and likest is not None:
-            rank = likest
+        pipped = False
+        if rank.is_joker and likest is not None and pips and _likeness(
+                ink.inks.darkest, frame, center + frame.down * PIP_BELOW * height, pips,
+                height, boxes, shows)[0] >= PIP_LIKE:
+            rank, pipped = likest, True
         found = like >= LIKE_MAIN or pipped or k == sliver_slot  # (a sliver's ink found it)
         if not found and not (
                 _stray_near(strays, frame, center, step, height)
