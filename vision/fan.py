@@ -90,7 +90,10 @@ SLIVER_REACH = 0.3
 JUMBO_GLYPH_MM = 12.0
 END_GLYPH_MM = 7.5
 JUMBO_INSET_MM = 6.75
-END_SLACK = 0.2  # steps: where the end card's index lies is less sure (card widths vary)
+# steps: where the end card's index lies is less sure than a read one (card widths vary; a
+# fan's top card may lie a little further out): a card more there needs this much more room
+# than in a gap (at 0.1 a top joker laid 1.71 steps out counted as two)
+END_SLACK = 0.2
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 # On its index line a fan's paper reaches 0–5 mm further than its cards at its step would
 # (cards 57–63 mm wide, turned a little); 6 mm more may be one more card (paris and
@@ -580,7 +583,9 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     The fan's step is the median of the gaps between read indices that are single steps
     (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as
     does the set's paper on the index line reaching :data:`END_STEP` steps or more past the
-    first card's or the top card's side.  A set of one read card tells no step: none, unless
+    first card's or the top card's side.  The cards there are counted as a gap's are, up to
+    where the end card's index lies (inset from where the paper ends), less
+    :data:`END_SLACK` of a step.  A set of one read card tells no step: none, unless
     ``more_step`` (the step the fan's edges show, :mod:`vision.joker_fan`) gives it; nor do
     two, whose one gap may be two steps: the smaller of the two then.  ``more``: other places
     where an unread card's index may lie (the fan's edges show a card there); each is judged
@@ -626,7 +631,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         ends.append((places[-1], last + margin, last - places[-1]))
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
-            slots += _steps(read, end, max(1, _steps_in(beyond / step - END_SLACK)))
+            slots += _steps(read, end, max(1, _steps_in(abs(end - read) / step - END_SLACK)))
     sliver_slot = None  # a card under the bottom one showing less than a step: its ink
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
         sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,
