@@ -1,5 +1,6 @@
 """Where the bare mat shows in a view of a zone — its felt and the zone's printed outline —
-told by colour: no card's paper to the fan's ends (:func:`vision.fan._paper_span`).
+told by colour: no card's paper to the fan's ends (:func:`vision.fan._paper_span`), nor to
+an index's card edge (:meth:`vision.indices.IndexFinder.survey`).
 
 The paper level (:func:`vision.indices.ink_map`) is a closing of the view's brightness, so
 it counts as paper what lies between bright things closer than its kernel: the felt
@@ -13,7 +14,10 @@ read `777777B`, the felt between the end card's corner and the outline filled).
 The mat's pixels are those whose colour lies near the blend from the felt to the outline's
 print, as the view shows both (measured round the zone's sides), and coloured as the felt
 is: a card's white paper lies far from the blend, and its dark ink, blurred grey, is near
-the felt but colourless.  (Painting the mat over before the view is read, as the markers'
+the felt but colourless.  Only what of it reaches the view's border is the mat (the felt
+runs round the cards to it): a court card's green art, near the felt's colour, lies within
+its card's paper (neoclassical's kings: holes in their paper let the art pass for indices
+by a card's edge).  (Painting the mat over before the view is read, as the markers'
 white is, changed the paper level's threshold over the view and with it readings far from
 the outline; see ``docs/vision.md``, *The mat's own print*.)
 """
@@ -80,7 +84,20 @@ def bare_mat(view: BGRImage, zone: npt.NDArray[np.float32], origin_mm: tuple[flo
                           _coloured(half_view, FELT_CHROMA * (int(felt.max()) - int(felt.min()))))
     mat = cv2.erode(mat, np.ones((EDGE_PX, EDGE_PX), np.uint8))
     mat = cv2.morphologyEx(mat, cv2.MORPH_CLOSE, np.ones((CLOSE_PX, CLOSE_PX), np.uint8))
+    mat = _reaching_out(mat)
     out: Mask = cv2.resize(mat, (w, h), interpolation=cv2.INTER_NEAREST)
+    return out
+
+
+def _reaching_out(mask: Mask) -> Mask:
+    """The parts of ``mask`` (0/1) that reach the image's border: the felt runs round the
+    cards to the view's edge, a card's green art lies within its paper."""
+    n, labels = cv2.connectedComponents(mask, connectivity=4)
+    rim = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    keep = np.zeros(n, np.uint8)
+    keep[rim] = 1
+    keep[0] = 0
+    out: Mask = keep[labels]
     return out
 
 

@@ -211,7 +211,7 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     an end whose run, past the outermost read index, crosses ``old_paper`` (paper that
     was there before the set was laid).  Where the bare mat shows (:attr:`PaperInk.mat_seen`:
     its felt and a zone's outline, which the paper level may count) is no paper here."""
-    paper = ink.inks.paper if ink.mat_seen is None else ink.inks.paper & (1 - ink.mat_seen)
+    paper = ink.card_inks.paper
     h, w = paper.shape
     corners = np.array([[0, 0], [w, 0], [0, h], [w, h]], np.float64) @ frame.across
     origin = float(corners.min())

@@ -662,8 +662,16 @@ class PaperInk:
         default_factory=dict, compare=False, repr=False)
     # where the bare mat shows (its felt and a zone's outline): no card's paper, though the
     # paper level may count it so (0/1, vision.bare_mat); the fan's ends are not measured
-    # along it
+    # along it, and an index by it is by its card's edge
     mat_seen: Mask | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def card_inks(self) -> InkMap:
+        """:attr:`inks` with the paper where the bare mat shows (:attr:`mat_seen`) left out:
+        where the cards' paper is."""
+        if self.mat_seen is None:
+            return self.inks
+        return replace(self.inks, paper=self.inks.paper & (1 - self.mat_seen))
 
     @cached_property
     def region_areas(self) -> npt.NDArray[np.intp]:
@@ -1016,7 +1024,9 @@ class IndexFinder:
         :mod:`vision.earlier`).  A new card's edge over an older card is paper against
         paper; an index whose card's edge would lie there counts as near an edge.
         ``mat_seen``: where the bare mat shows (0/1), kept with the ink and paper seen
-        (:attr:`PaperInk.mat_seen`)."""
+        (:attr:`PaperInk.mat_seen`); no paper to an index's card edge (the felt between a
+        fan's cards and the zone's pale outline, which the paper level filled: the indices
+        beside it seemed far from any edge, drawn `4444442BB` read `4444444BB`)."""
         shape = view_shape if view_shape is not None else image.shape[:2]
         big = largest_glyph(shape)
         inks = ink_map(image, paper_kernel(shape), seeing.ink_ratio, seeing.paper_otsu,
@@ -1027,10 +1037,12 @@ class IndexFinder:
         cand = self._candidates(stats, split, paper, big)
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
+        seen_ink = PaperInk(inks, blobs, big, mat_seen=mat_seen)
+        cards = seen_ink.card_inks
         seen = [m for m in parts
-                if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)]
+                if _near_edge(m, cards, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)]
         if old_paper is not None:
-            edges = replace(inks, paper=paper & (1 - old_paper))
+            edges = replace(cards, paper=cards.paper & (1 - old_paper))
             seen += _over_older_cards([m for m in parts if m not in seen
                                        and _near_edge(m, edges, seeing.edge_drop)
                                        and _fits_its_paper(m, blobs, spans)], seen)
@@ -1042,7 +1054,7 @@ class IndexFinder:
         allowed = None if any(m.rank.is_natural for m in marks) else (*UNTOLD_RANKS, Rank.TWO)
         pipless = {m: ids for m, ids in
                    self._pipless(labels, stats, unused, marks, blobs, allowed).items()
-                   if _near_edge(m, inks, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
+                   if _near_edge(m, cards, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if not any(i in ids for ids in pipless.values())]
         strays = _stray_candidates(stats, centers, unused, consistent(marks))
@@ -1051,7 +1063,7 @@ class IndexFinder:
         off_edge = (tuple(m for m in parts if m not in seen and _fits_its_paper(m, blobs, spans))
                     if seeing.off_edge else ())
         return Survey(marks, _describe_strays(image, paper, labels, stats, centers, strays),
-                      PaperInk(inks, blobs, big, mat_seen=mat_seen),
+                      seen_ink,
                       tuple((float(centers[i, 0]), float(centers[i, 1])) for i in sorted(pips)),
                       off_edge)
 
@@ -1093,7 +1105,7 @@ class IndexFinder:
         cand = [i for i, k in zip(cand, keep.tolist(), strict=True) if k]
         parts = self._find_in(image, labels, stats, centers, cand, seen.blobs)
         spans: dict[int, FloatArray] = {}
-        return _drop_joker_letters([m for m in parts if _near_edge(m, inks, None)
+        return _drop_joker_letters([m for m in parts if _near_edge(m, seen.card_inks, None)
                                     and _fits_its_paper(m, seen.blobs, spans)])
 
     def _label_fainter(self, seen: PaperInk, box: tuple[int, int, int, int],
@@ -1494,7 +1506,7 @@ class IndexFinder:
                 if ids not in found.values():
                     found[mark] = ids
         spans: dict[int, FloatArray] = {}
-        return [m for m in found if _near_edge(m, seen.inks, ZONE_SEEING.edge_drop)
+        return [m for m in found if _near_edge(m, seen.card_inks, ZONE_SEEING.edge_drop)
                 and _fits_its_paper(m, seen.blobs, spans)]
 
     def _ten_from_parts(self, g_scores: FloatArray, a: int | None, b: int | None,

@@ -1,7 +1,8 @@
 """Where the bare mat shows — its felt and a zone's printed outline — is no card's paper to
 the fan's ends (vision.bare_mat, vision.fan._paper_span): a fan's index line running out to
 the pale outline took it, and the felt the paper level filled before it, for more paper past
-the fan's end, and a card was guessed there."""
+the fan's end, and a card was guessed there.  Nor is it paper to an index's card edge
+(vision.indices.IndexFinder.survey)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,33 @@ def test_a_card_on_the_felt_keeps_its_paper_to_its_edges_and_its_ink() -> None:
     x0, y0, x1, y1 = box
     assert not mask[y0:y1, x0:x1].any()  # its blurred edge and its pip's grey rim too
     assert mask[y0:y1, x0 - 12:x0 - 4].all() and mask[y0 - 12:y0 - 4, x0:x1].all()
+
+
+def test_a_cards_art_of_the_felts_colour_is_no_mat() -> None:
+    """Only the mat that reaches the view's border is the mat: a patch of the felt's own
+    colour within a card (a court card's green art) is the card's."""
+    view, zone, origin = _zone_view(0)
+    box = (200, 150, 440, 480)
+    card = _card_on_felt(view, box)
+    card[300:340, 260:360] = FELT_BGR  # art the felt's colour, inside the card
+    mask = bare_mat(card, zone, origin, PX)
+    assert mask is not None
+    x0, y0, x1, y1 = box
+    assert not mask[y0:y1, x0:x1].any()
+    assert mask[y0:y1, x0 - 12:x0 - 4].all()
+
+
+def test_an_index_beside_the_felt_before_the_outline_is_by_its_cards_edge() -> None:
+    """The paper level fills the felt between a card's bottom and the pale outline: an index
+    by that edge seemed far from any card's edge, and was not read (drawn `4444442BB`, its
+    2 and a 4 unread, read `4444444BB`: the 2 taken for the main rank)."""
+    seed, seat, cards = 2083, 3, "4444442BB"
+    scene = SceneGenerator(DrawnFaces(0), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == cards
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat],
+                                     look=look_at(scene.image, scene.homography, scene.layout))
+    assert format_cards(reading.cards) == cards
+    assert not reading.unsure
 
 
 def test_a_card_lying_across_the_outline_keeps_its_paper() -> None:
