@@ -64,7 +64,9 @@ MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 JITTER_MM = 4.5
 # Two read cards this far apart with unread ink between them lie two steps apart (a strip
 # showing a whole index takes 12 mm or more; single steps of 17–22 mm with a big pip between
-# them were taken for two in dev sets, two steps of 30–35 mm with a joker's corner were not).
+# them were taken for two in dev sets, two steps of 30–35 mm with a joker's corner were not),
+# up to a card's width apart: farther, they are no fan's two steps (neoclassical `QB` read
+# `QBR`, its joker's index read 71 mm from the Q's and its star between).
 TWO_STEPS_MM = 24.0
 TWO_STEPS = 1.6  # a gap this many of the set's steps holds an unread card,
 ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no card between)
@@ -608,7 +610,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     if more_step is not None and len(places) < 3:  # one gap may be two steps
         step = more_step if step is None else min(step, more_step)
     if (step is not None and len(places) == 2 and step > 0.75 * (places[1] - places[0])
-            and places[1] - places[0] >= TWO_STEPS_MM * px_per_mm
+            and TWO_STEPS_MM * px_per_mm <= places[1] - places[0] <= card_w
             and _stray_between(strays, frame, line, height, places, px_per_mm)):
         step = (places[1] - places[0]) / 2
     if step is None:

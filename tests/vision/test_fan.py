@@ -12,6 +12,7 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
 from vision.fan import (
+    CARD_WIDTH_MM,
     END_GLYPH_MM,
     JUMBO_GLYPH_MM,
     TWO_STEPS_MM,
@@ -29,7 +30,7 @@ from vision.fan import (
     lower_cards,
     unread_cards,
 )
-from vision.indices import IndexMark, InkMap, PaperInk, StrayInk
+from vision.indices import IndexMark, InkMap, PaperInk, StrayInk, Survey
 from vision.joker_fan import BAND_ENDS_MM
 from vision.recognize import (
     ZONE_PX_PER_MM,
@@ -40,6 +41,7 @@ from vision.recognize import (
     zone_view,
 )
 from vision.synth import Effects, SceneGenerator
+from vision.types import BGRImage
 
 from .helpers import PictureJokerFaces, read_dev_scene, read_jumbo
 
@@ -142,26 +144,33 @@ def test_a_lone_card_tells_no_fan_step() -> None:
                         ZONE_PX_PER_MM, rec.finder.joker_red) == []
 
 
+def _read_clean_fan(seed: int, cards: str
+                    ) -> tuple[BGRImage, Survey, list[tuple[IndexMark, ...]], float]:
+    """Seat 1's fan of ``cards`` in a clean drawn-deck scene: its zone view, the survey of
+    it, its cards read (each as its indices; all of them read) in their order along the
+    fan, and the reader's joker colour threshold."""
+    scene = SceneGenerator(DrawnFaces(0)).render(seed, {1: parse_cards(cards)},
+                                                 Effects.clean())
+    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
+    finder = Recognizer().finder
+    survey = finder.survey(view)
+    read = [c.marks for c in group_cards(survey.marks)]
+    assert len(read) == len(cards)
+    frame = fan_frame([m for marks in read for m in marks])
+    read.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    return view, survey, read, finder.joker_red
+
+
 def test_an_index_left_unread_in_the_middle_of_a_fan_is_found_as_the_main_rank() -> None:
     """One index of an even fan taken out of the reading leaves a double step; its corner
     looks like the other indices, so the card there is read as their rank."""
-    scene = SceneGenerator(DrawnFaces(0)).render(12, {1: parse_cards("999999")},
-                                                 Effects.clean())
-    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
-    rec = Recognizer()
-    survey = rec.finder.survey(view)
-    cards = [c.marks for c in group_cards(survey.marks)]
-    assert len(cards) == 6
-    frame = fan_frame([m for marks in cards for m in marks])
-    cards.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    view, survey, cards, joker_red = _read_clean_fan(12, "999999")
     missing = cards.pop(3)  # neither end card: the top card shows both its indices
-    found = unread_cards(view, cards, survey.strays, survey.ink, ZONE_PX_PER_MM,
-                         rec.finder.joker_red)
+    found = unread_cards(view, cards, survey.strays, survey.ink, ZONE_PX_PER_MM, joker_red)
     assert [u.rank for u in found] == [Rank.NINE]
     # where the index taken out is
     assert min(float(np.hypot(*np.subtract(found[0].center, m.center))) for m in missing
                ) < 1.5 * missing[0].glyph_height
-
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])
@@ -171,17 +180,9 @@ def test_the_cards_past_a_fans_last_read_index_are_counted_to_its_end_cards_inde
     """The bottom cards' indices taken out of an even fan's reading: the paper reaching
     past the outermost read index holds as many cards as whole steps lie from it to where
     the end card's index is (counted from the paper's counted run, two steps were one)."""
-    scene = SceneGenerator(DrawnFaces(0)).render(seed, {1: parse_cards("999999")},
-                                                 Effects.clean())
-    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
-    rec = Recognizer()
-    survey = rec.finder.survey(view)
-    cards = [c.marks for c in group_cards(survey.marks)]
-    assert len(cards) == 6
-    frame = fan_frame([m for marks in cards for m in marks])
-    cards.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    view, survey, cards, joker_red = _read_clean_fan(seed, "999999")
     found = unread_cards(view, cards[hidden:], survey.strays, survey.ink, ZONE_PX_PER_MM,
-                         rec.finder.joker_red)
+                         joker_red)
     assert [u.rank for u in found] == [Rank.NINE] * hidden
 
 
@@ -196,23 +197,16 @@ def test_the_cards_past_a_fans_read_indices_in_dev_scenes_are_all_found(
     reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
     assert reading.notation == truth, reading.why()
 
+
 @pytest.mark.parametrize(("cards", "taken"), [("222222", 3), ("999222", 4), ("992229", 3)])
 def test_a_2_left_unread_in_the_middle_of_a_fan_is_found_as_a_2(cards: str,
                                                                   taken: int) -> None:
     """As for the main rank, a corner that looks like the set's read 2s is a 2 (wild, among
     any rank's cards; a set of 2s alone has no natural rank to match): not a joker."""
-    scene = SceneGenerator(DrawnFaces(0)).render(12, {1: parse_cards(cards)}, Effects.clean())
-    view = zone_view(scene.image, scene.homography, scene.layout.zones[1])
-    rec = Recognizer()
-    survey = rec.finder.survey(view)
-    read = [c.marks for c in group_cards(survey.marks)]
-    assert len(read) == len(cards)
-    frame = fan_frame([m for marks in read for m in marks])
-    read.sort(key=lambda marks: float(np.dot(marks[0].center, frame.across)))
+    view, survey, read, joker_red = _read_clean_fan(12, cards)
     assert read[taken][0].rank is Rank.TWO
     read.pop(taken)
-    found = unread_cards(view, read, survey.strays, survey.ink, ZONE_PX_PER_MM,
-                         rec.finder.joker_red)
+    found = unread_cards(view, read, survey.strays, survey.ink, ZONE_PX_PER_MM, joker_red)
     assert [u.rank for u in found] == [Rank.TWO]
 
 
@@ -287,12 +281,16 @@ def test_ink_between_two_read_cards_tells_where_a_card_lies(
     assert _stray_between([stray], frame, 100.0, 30.0, places, ZONE_PX_PER_MM) is between
 
 
-@pytest.mark.parametrize(("gap_mm", "found"), [(TWO_STEPS_MM + 6, 1), (TWO_STEPS_MM - 5, 0)])
+@pytest.mark.parametrize(("gap_mm", "found"), [
+    (TWO_STEPS_MM + 6, 1), (TWO_STEPS_MM - 5, 0), (CARD_WIDTH_MM + 10, 0),
+])
 def test_two_read_cards_far_apart_with_ink_between_have_a_card_between(
         gap_mm: float, found: int) -> None:
     """Two read cards tell no step, but ink no index used lying midway on their index line
     is a third card's corner (a joker's picture or word) when they lie two steps apart;
-    closer, their one gap is a single step and the ink a pip of the lower card."""
+    closer, their one gap is a single step and the ink a pip of the lower card.  Farther
+    apart than a card is wide, they are no fan's two steps (neoclassical `QB` read `QBR`:
+    its joker's index read 71 mm from the Q's, its star between them)."""
     view = np.full((400, 700, 3), 255, np.uint8)
     rec = Recognizer()
     survey = rec.finder.survey(view)
