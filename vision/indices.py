@@ -1038,11 +1038,11 @@ class IndexFinder:
         parts = self._find_in(image, labels, stats, centers, cand, blobs)
         spans: dict[int, FloatArray] = {}
         seen_ink = PaperInk(inks, blobs, big, mat_seen=mat_seen)
-        cards = seen_ink.card_inks
-        seen = [m for m in parts
-                if _near_edge(m, cards, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)]
+        card_inks = seen_ink.card_inks
+        seen = [m for m in parts if _near_edge(m, card_inks, seeing.edge_drop)
+                and _fits_its_paper(m, blobs, spans)]
         if old_paper is not None:
-            edges = replace(cards, paper=cards.paper & (1 - old_paper))
+            edges = replace(card_inks, paper=card_inks.paper & (1 - old_paper))
             seen += _over_older_cards([m for m in parts if m not in seen
                                        and _near_edge(m, edges, seeing.edge_drop)
                                        and _fits_its_paper(m, blobs, spans)], seen)
@@ -1054,7 +1054,8 @@ class IndexFinder:
         allowed = None if any(m.rank.is_natural for m in marks) else (*UNTOLD_RANKS, Rank.TWO)
         pipless = {m: ids for m, ids in
                    self._pipless(labels, stats, unused, marks, blobs, allowed).items()
-                   if _near_edge(m, cards, seeing.edge_drop) and _fits_its_paper(m, blobs, spans)}
+                   if _near_edge(m, card_inks, seeing.edge_drop)
+                   and _fits_its_paper(m, blobs, spans)}
         marks += list(pipless)
         unused = [i for i in unused if not any(i in ids for ids in pipless.values())]
         strays = _stray_candidates(stats, centers, unused, consistent(marks))
