@@ -979,8 +979,8 @@ class Recognizer:
         so that the crop is read as the whole view would be.  ``before``: the same view as
         it was before this set was laid; cards already there in it are not read
         (:mod:`vision.earlier`).  ``mat_seen``: where the bare mat (its felt and print)
-        shows in ``image`` (0/1, :func:`vision.bare_mat.bare_mat`), which no fan's end
-        reaches.
+        shows in ``image`` (0/1, :func:`vision.bare_mat.bare_mat`): no card's paper, so no
+        fan's end reaches it and an index beside it lies by its card's edge.
 
         A reading of :data:`FEW_CARDS` or fewer on more paper than they cover
         (:attr:`Doubt.MORE_PAPER`) is read again as each of :data:`RETRY_SEEINGS` sees ink;
@@ -1483,7 +1483,8 @@ class Recognizer:
         ``look``: the frame's light and focus as the mat's markers show them
         (:func:`vision.look.look_at`): the light's colour is divided out of the views read,
         and a blur beyond the usual is taken back.  Where the bare mat shows (its felt and the
-        zone's printed outline) is no paper to the fan's ends (:mod:`vision.bare_mat`).
+        zone's printed outline) is no card's paper, to the fan's ends or to an index's card
+        edge (:mod:`vision.bare_mat`).
 
         Reads as ``read_set(zone_view(...))`` does, but only the part of the zone holding
         paper (found in a cheap 1 px/mm view) is warped to full resolution and read (the
