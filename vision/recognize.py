@@ -161,6 +161,13 @@ EDGE_MERGED = (1.4, 3.5)
 EDGE_LOOK_LEAST = 0.75
 EDGE_LOOK_ON = 1.2
 EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie within it
+# Where the fan guessed a joker (Recognizer._at_unread_jokers), an index read with the edge
+# lines cut counts this many glyph heights from the guessed corner: an uneven fan's guessed
+# corners lie up to a step off its cards' (paris `999922BB` read `9922BBBR`, a 9♣ read 0.78
+# a glyph height from its slot).  Dev sets 1331 -> 1334 of 1444 (1.2, as EDGE_LOOK_ON:
+# 1332; 2.0 and 2.5, the look's reach: 1335, but `99999BR` read `99999BBR`, a 9♥ read
+# where the fan had found it by likeness, its gaps then 2.7 steps).
+UNREAD_LOOK_ON = 1.6
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
@@ -1298,13 +1305,14 @@ class Recognizer:
         they were read so, in part.  With edge lines cut out first (``lines_over``), a glyph
         the cut took ink from counts from :data:`EDGE_LOOK_LEAST` when of the set's main
         rank or a 2, as in :meth:`_through_edge_lines` (paris `44R` read `4BR`: the 4♣'s
-        glyph touched its own card's outline at the corner, and read 0.78 cut free)."""
+        glyph touched its own card's outline at the corner, and read 0.78 cut free), and
+        within :data:`UNREAD_LOOK_ON` glyph heights of the points."""
         if lines_over is None:
             new = self._looked_again(image, seen, marks, near)
         else:
             ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
             new = [m for m in self._looked_again(image, seen, marks, near, lines_over,
-                                                 least=EDGE_LOOK_LEAST)
+                                                 least=EDGE_LOOK_LEAST, on=UNREAD_LOOK_ON)
                    if m.rank in ranks or m.score >= SECOND_LOOK_LEAST]
         if new:
             return new, False

@@ -210,6 +210,9 @@ def test_where_the_fan_guessed_a_joker_a_corner_is_read_in_part_as_a_rank_the_se
     (_mark(Rank.SEVEN, 0.78, 203.0), False),  # another rank needs the usual match
     (_mark(Rank.SEVEN, 0.85, 203.0), True),
     (_mark(Rank.FOUR, 0.7, 203.0), False),  # a poor match
+    # an uneven fan's guessed corner lies up to a step off its card's
+    (_mark(Rank.FOUR, 0.78, 200.0 + 1.4 * 40.0), True),
+    (_mark(Rank.FOUR, 0.78, 200.0 + 1.8 * 40.0), False),
 ])
 def test_what_a_look_with_edge_lines_cut_takes_where_the_fan_guessed_a_joker(
         found: IndexMark, taken: bool) -> None:
@@ -229,6 +232,18 @@ def test_a_glyph_touching_its_own_cards_outline_is_read(recognizer: Recognizer,
     # read 0.78 with the line cut out, so the fan guessed a joker there
     reading = read_dev_scene(shared_data, "paris", 2038, 5, recognizer)
     assert format_cards(reading.cards) == "44R"
+
+
+# an uneven fan's guessed corners lay a glyph height or more off the indices that a look
+# with edge lines cut read there: 999922BB read 9922BBBR, 33333322BBR read 33333333BBR
+@pytest.mark.parametrize(("seed", "seat", "cards"), [
+    (2139, 4, "999922BB"), (2175, 5, "33333322BBR"), (2026, 4, "66666666BB"),
+])
+def test_an_index_off_an_uneven_fans_guessed_corner_is_read(recognizer: Recognizer,
+                                                           shared_data: Path, seed: int,
+                                                           seat: int, cards: str) -> None:
+    reading = read_dev_scene(shared_data, "paris", seed, seat, recognizer)
+    assert format_cards(reading.cards) == format_cards(parse_cards(cards))
 
 
 # a 2 at the fan's end whose glyph runs into the covering card's edge line was guessed a
