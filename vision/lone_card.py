@@ -51,7 +51,9 @@ def lone_card(seen: PaperInk, px_per_mm: float) -> LoneCard | None:
     — card-sized, card-shaped, alone — else ``None``.  The paper regions of at least
     :data:`LEAST_OTHER` of the largest's count (a court card's art may part its paper in
     two); less (a seat's label, specks) is not the card, nor are strands under
-    :data:`STRAND_MM` wide (a shadow's edge may join the card's paper to a label)."""
+    :data:`STRAND_MM` wide (a shadow's edge may join the card's paper to a label), nor
+    is the bare mat the paper level may count (:attr:`vision.indices.PaperInk.card_inks`:
+    light on the felt beside a lone 5 made its paper 145 mm long)."""
     areas = seen.region_areas
     if len(areas) < 2:
         return None
@@ -60,7 +62,8 @@ def lone_card(seen: PaperInk, px_per_mm: float) -> LoneCard | None:
     # at 1 px/mm, cheaply: the strands opened away, the rest is the card's outline
     shrink = max(1, round(px_per_mm))
     side = max(3, int(STRAND_MM * px_per_mm / shrink) | 1)
-    small = cv2.morphologyEx(mine[seen.blobs[::shrink, ::shrink]].astype(np.uint8),
+    cards = seen.card_inks.paper[::shrink, ::shrink] > 0
+    small = cv2.morphologyEx((mine[seen.blobs[::shrink, ::shrink]] & cards).astype(np.uint8),
                              cv2.MORPH_OPEN,
                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)),
                              borderType=cv2.BORDER_CONSTANT, borderValue=0)

@@ -10,7 +10,7 @@ import pytest
 
 from gouji.cards import ALL_RANKS, Rank, format_cards, parse_cards
 from vision.faces import FolderFaces
-from vision.indices import IndexMark, joker_of_colour
+from vision.indices import IndexMark, InkMap, PaperInk, joker_of_colour
 from vision.lone_card import LONE_RED_SHARE, LoneCard, lone_card, lone_joker
 from vision.look import look_at
 from vision.recognize import (
@@ -186,19 +186,57 @@ def test_a_lone_card_read_by_one_corner_only_may_be_a_joker(
     assert offered[1:3] == ["B", "R"]
 
 
+def _bench_single(shared_data: Path, deck: str, seed: int, seat: int,
+                  recognizer: Recognizer) -> tuple[tuple[Rank, ...], SetReading]:
+    """A seat's single card in a scene of the benchmark's singles (``bench/vision_sets.py
+    --mode singles``), read with the frame's look: the card laid, and the reading."""
+    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / deck), size=(1280, 720))
+    sets = {s: (ALL_RANKS[(seed * 6 + s) % len(ALL_RANKS)],) for s in range(6)}
+    scene = gen.render(seed, sets)
+    look = look_at(scene.image, scene.homography, scene.layout)
+    return sets[seat], recognizer.read_zone(scene.image, scene.homography,
+                                            scene.layout.zones[seat], look=look)
+
+
 # neoclassical's jokers laid alone, with the frame's look: the word JOKER read at one
 # corner, its J alone at the other, and the card read as two, sure (`JB`, `JR`)
 @pytest.mark.parametrize(("seed", "seat"), [(2034, 4), (2062, 1), (2069, 5)])
 def test_a_lone_jokers_word_and_its_j_at_the_other_corner_are_one_joker(
         shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
-    gen = SceneGenerator(FolderFaces(shared_data / "card-faces" / "neoclassical"),
-                         size=(1280, 720))
-    sets = {s: (ALL_RANKS[(seed * 6 + s) % len(ALL_RANKS)],) for s in range(6)}
-    scene = gen.render(seed, sets)
-    look = look_at(scene.image, scene.homography, scene.layout)
-    reading = recognizer.read_zone(scene.image, scene.homography, scene.layout.zones[seat],
-                                   look=look)
-    assert reading.cards == sets[seat]
+    laid, reading = _bench_single(shared_data, "neoclassical", seed, seat, recognizer)
+    assert reading.cards == laid
+
+
+# a 小王 laid alone, its corner read as no index, where light on the felt beside it passed
+# the paper level: its paper was no lone card, and nothing was offered
+@pytest.mark.parametrize("deck", ["paris", "neoclassical"])
+def test_a_lone_joker_beside_lit_felt_is_offered(shared_data: Path, recognizer: Recognizer,
+                                                 deck: str) -> None:
+    laid, reading = _bench_single(shared_data, deck, 2177, 1, recognizer)
+    assert laid == (Rank.SMALL_JOKER,)
+    assert reading.cards == laid and reading.unsure
+
+
+def test_the_bare_mat_is_no_part_of_a_lone_cards_paper() -> None:
+    """Paper the bare mat shows (PaperInk.mat_seen: lit felt the paper level counts) joined
+    to a card's is not the card's: the card alone is a lone card."""
+    w, h = round(63 * ZONE_PX_PER_MM), round(88 * ZONE_PX_PER_MM)
+    paper = np.zeros((h + 80, 2 * w + 80), np.uint8)
+    paper[40:40 + h, 40:40 + 2 * w] = 1  # the card, and lit felt to its right
+    felt = np.zeros_like(paper)
+    felt[:, 40 + w:] = 1
+    zeros = np.zeros_like(paper)
+
+    def seen(mat_seen: np.ndarray | None) -> PaperInk:
+        return PaperInk(InkMap(zeros, zeros, paper, zeros), paper.astype(np.int32), 40,
+                        mat_seen=mat_seen)
+
+    assert lone_card(seen(None), ZONE_PX_PER_MM) is None  # 126 mm wide: no card
+    card = lone_card(seen(felt), ZONE_PX_PER_MM)
+    assert card is not None
+    sides = sorted(float(np.hypot(*(card.corners[i] - card.corners[i - 1]))) / ZONE_PX_PER_MM
+                   for i in (1, 2))
+    assert sides == pytest.approx([63.0, 88.0], abs=2.0)
 
 
 # a natural card laid alone is read at its other corner too, and stays sure
