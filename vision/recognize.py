@@ -696,6 +696,15 @@ def _more_paper_than_cards(seen: PaperInk, marks: list[IndexMark], n: int) -> bo
     return area > MORE_PAPER * n * CARD_AREA_MM2
 
 
+def _whole_card_off_its_paper(counted: list[CardReading], in_fan: list[UnreadCard],
+                              edges: _FanEdges) -> bool:
+    """Whether the set is one card read at both its corners, no other counted, on new paper
+    that is not one card's (:attr:`_FanEdges.lone`): a card under it shows past its sides,
+    its corner hidden (anglo `5R` read a sure `5`, the 大王 under it turned a little)."""
+    return (len(counted) == 1 and len(counted[0].marks) == 2 and not in_fan
+            and edges.lone is None)
+
+
 def unread_corners(marks: list[IndexMark], strays: list[StrayInk]) -> list[list[StrayInk]]:
     """Stray ink where another card's corner index would be — on a read index's line, a few
     glyphs beside it, near the paper's edge — grouped per corner.  Each group is a card that
@@ -1124,7 +1133,8 @@ class Recognizer:
             (Doubt.ASKEW, _askew(marks)),
             (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
-                                                      len(counted) + len(in_fan))),
+                                                      len(counted) + len(in_fan))
+             or _whole_card_off_its_paper(counted, in_fan, edges)),
             (Doubt.ONE_CORNER, one_corner)) if there)
         if not doubts and len(counted) >= 2:
             # a fan read sure whose edges part more cards than were read: a card's index

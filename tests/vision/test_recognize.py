@@ -468,21 +468,40 @@ def test_a_card_edge_is_a_straight_step_above_the_index(edge: str, seen: bool) -
     assert straight_step_above(_step_scene(edge), mark) == seen
 
 
+_CARD_W, _CARD_H = round(63 * ZONE_PX_PER_MM), round(88 * ZONE_PX_PER_MM)
+_FELT, _BLANK = (40, 110, 60), (246, 250, 250)
+
+
+def _lay_a_drawn_seven(image: np.ndarray, x: int, y: int) -> np.ndarray:
+    """``image`` with a drawn 7 laid on it, its top left corner at (``x``, ``y``)."""
+    face = np.asarray(DrawnFaces(0).face(Rank.SEVEN, "S").convert("RGBA"))
+    face = cv2.resize(face, (_CARD_W, _CARD_H), interpolation=cv2.INTER_AREA)
+    alpha = face[:, :, 3:4] / 255.0
+    under = image[y:y + _CARD_H, x:x + _CARD_W].astype(np.float64)
+    image[y:y + _CARD_H, x:x + _CARD_W] = (under * (1 - alpha)
+                                           + face[:, :, 2::-1] * alpha).astype(np.uint8)
+    return image
+
+
 def _card_beside_blank_ones(blanks: int) -> np.ndarray:
     """A zone view (4 px/mm): a drawn 7 with ``blanks`` cards showing no index (a back, a
     face whose corner was not read) lying edge to edge beside it on one sheet of paper."""
-    face = np.asarray(DrawnFaces(0).face(Rank.SEVEN, "S").convert("RGBA"))
-    w, h = round(63 * ZONE_PX_PER_MM), round(88 * ZONE_PX_PER_MM)
-    face = cv2.resize(face, (w, h), interpolation=cv2.INTER_AREA)
-    image = np.full((h + 120, w * (1 + blanks) + 120, 3), (40, 110, 60), np.uint8)
+    image = np.full((_CARD_H + 120, _CARD_W * (1 + blanks) + 120, 3), _FELT, np.uint8)
     for k in range(blanks):
-        x = 60 + w * (k + 1) - 10
-        cv2.rectangle(image, (x, 60), (x + w, 60 + h), (246, 250, 250), -1)
-    alpha = face[:, :, 3:4] / 255.0
-    under = image[60:60 + h, 60:60 + w].astype(np.float64)
-    image[60:60 + h, 60:60 + w] = (under * (1 - alpha) + face[:, :, 2::-1] * alpha).astype(
-        np.uint8)
-    return image
+        x = 60 + _CARD_W * (k + 1) - 10
+        cv2.rectangle(image, (x, 60), (x + _CARD_W, 60 + _CARD_H), _BLANK, -1)
+    return _lay_a_drawn_seven(image, 60, 60)
+
+
+def _card_over_a_blank_one(turn: float, shift_mm: tuple[float, float]) -> np.ndarray:
+    """A zone view (4 px/mm): a drawn 7 laid over a card showing no index, that card turned
+    ``turn`` degrees and its middle shifted ``shift_mm`` (x, y) from the 7's."""
+    image = np.full((_CARD_H + 160, _CARD_W + 160, 3), _FELT, np.uint8)
+    middle = (80 + _CARD_W / 2 + shift_mm[0] * ZONE_PX_PER_MM,
+              80 + _CARD_H / 2 + shift_mm[1] * ZONE_PX_PER_MM)
+    box = cv2.boxPoints((middle, (_CARD_W, _CARD_H), turn)).astype(np.int32)
+    cv2.fillConvexPoly(image, box, _BLANK)
+    return _lay_a_drawn_seven(image, 80, 80)
 
 
 @pytest.mark.parametrize("blanks", [1, 2])
@@ -494,8 +513,21 @@ def test_more_paper_than_the_cards_read_makes_the_set_unsure(blanks: int) -> Non
 
 
 def test_a_lone_card_on_its_own_paper_stays_sure() -> None:
-    reading = Recognizer().read_set(_card_beside_blank_ones(0))
-    assert reading.cards == (Rank.SEVEN,) and not reading.unsure
+    for image in (_card_beside_blank_ones(0), _card_over_a_blank_one(0.0, (0.0, 0.0))):
+        reading = Recognizer().read_set(image)
+        assert reading.cards == (Rank.SEVEN,) and not reading.unsure
+
+
+# a card turned a few degrees under it and shifted a few mm: its paper shows past the read
+# card's sides, over less than MORE_PAPER × its face
+@pytest.mark.parametrize(("turn", "shift"), [(5.0, (3.0, -4.0)), (8.0, (-2.0, 6.0))])
+def test_a_card_read_whole_over_another_showing_past_its_sides_is_unsure(
+        turn: float, shift: tuple[float, float]) -> None:
+    """One card read at both corners, but its paper is no one card's: a card under it shows
+    past its sides (anglo's 大王 under a 5: `5R` read a sure `5`)."""
+    reading = Recognizer().read_set(_card_over_a_blank_one(turn, shift))
+    assert reading.cards == (Rank.SEVEN,) and len(reading.readings[0].marks) == 2
+    assert reading.unsure and Doubt.MORE_PAPER in reading.doubts
 
 
 @pytest.mark.parametrize("cards", ["KKK22", "8888B", "QQR", "TTTT", "55552BR"])
