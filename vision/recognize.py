@@ -166,7 +166,8 @@ EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie w
 # corners lie up to a step off its cards' (paris `999922BB` read `9922BBBR`, a 9♣ read 0.78
 # a glyph height from its slot).  Dev sets 1331 -> 1334 of 1444 (1.2, as EDGE_LOOK_ON:
 # 1332; 2.0 and 2.5, the look's reach: 1335, but `99999BR` read `99999BBR`, a 9♥ read
-# where the fan had found it by likeness, its gaps then 2.7 steps).
+# where the fan had found it by likeness, its gaps then 2.7 steps).  So, too, an index read
+# there in part (Recognizer._covered_look): jumbo dev sets 678 -> 679 of 722.
 UNREAD_LOOK_ON = 1.6
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
@@ -1315,22 +1316,25 @@ class Recognizer:
         they were read so, in part.  With edge lines cut out first (``lines_over``), a glyph
         the cut took ink from counts from :data:`EDGE_LOOK_LEAST` when of the set's main
         rank or a 2, as in :meth:`_through_edge_lines` (paris `44R` read `4BR`: the 4♣'s
-        glyph touched its own card's outline at the corner, and read 0.78 cut free), and
-        within :data:`UNREAD_LOOK_ON` glyph heights of the points."""
+        glyph touched its own card's outline at the corner, and read 0.78 cut free); and an
+        index read so, or in part, counts within :data:`UNREAD_LOOK_ON` glyph heights of
+        the points."""
+        on = SECOND_LOOK_ON if lines_over is None else UNREAD_LOOK_ON
         if lines_over is None:
             new = self._looked_again(image, seen, marks, near)
         else:
             ranks = {main_natural([m.rank for m in marks]), Rank.TWO}
             new = [m for m in self._looked_again(image, seen, marks, near, lines_over,
-                                                 least=EDGE_LOOK_LEAST, on=UNREAD_LOOK_ON)
+                                                 least=EDGE_LOOK_LEAST, on=on)
                    if m.rank in ranks or m.score >= SECOND_LOOK_LEAST]
         if new:
             return new, False
-        new = self._covered_look(image, seen, marks, near)
+        new = self._covered_look(image, seen, marks, near, on)
         return new, bool(new)
 
     def _covered_look(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-                      near: npt.NDArray[np.float64]) -> list[IndexMark]:
+                      near: npt.NDArray[np.float64], on: float = SECOND_LOOK_ON
+                      ) -> list[IndexMark]:
         """The indices read near the points ``near`` by the glyph model that knows glyphs
         whose right side the next card of a fan hides (:func:`vision.glyphs.covered_model`:
         a jumbo index, 大字牌, reaches under it), of ranks the set's ``marks`` hold or a 2
@@ -1338,13 +1342,14 @@ class Recognizer:
         of any rank where they hold no natural one (only jokers' JOKER read: `AAAAA2BBRR`
         read `2BBBBBRRRR`, its As half under the next cards); a part that reads a little
         better as another rank (the left of an 8 as a 6) is taken as its runner-up when that
-        is the set's and reads well enough."""
+        is the set's and reads well enough.  ``on``: how near one of the points (glyph
+        heights) an index read must lie, as :meth:`_looked_again`'s."""
         ranks = {m.rank for m in marks} | {Rank.TWO}
         if not any(r.is_natural for r in ranks):
             ranks = set(Rank)
         out = []
         for m in self._looked_again(image, seen, marks, near, None, self.covered,
-                                    COVERED_BESIDE):
+                                    COVERED_BESIDE, on=on):
             if m.rank in ranks:
                 out.append(m)
             elif m.runner_up in ranks and m.score - m.margin >= SECOND_LOOK_LEAST:

@@ -14,6 +14,8 @@ from vision.recognize import COVERED_BESIDE, Doubt, Recognizer
 from vision.synth import SceneGenerator
 from vision.train_glyphs import COVER, _covered, train
 
+from .helpers import read_jumbo
+
 
 # development scenes (seeds 2000+) where a card's index, partly under the next card, is read
 # only by its part (without the covered look, 66666666BB read 6666666BBB, AA read AB, AAAAA
@@ -91,3 +93,10 @@ def test_with_only_jokers_read_an_index_half_under_the_next_card_may_be_any_rank
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[0])
     assert reading.notation == "AAAAA2BBRR"
     assert reading.unsure and Doubt.COVERED in reading.doubts
+
+
+def test_an_index_in_part_off_an_uneven_fans_guessed_corner_is_read() -> None:
+    # drawn-jumbo-1, seed 2147: As half under the next cards, read by their part up to 1.07
+    # glyph heights from where the uneven fan guessed jokers (AAAAAAABB read AAAAAABB)
+    reading = read_jumbo(1, 2147, 1, "AAAAAAABB")
+    assert reading.notation == "AAAAAAABB"

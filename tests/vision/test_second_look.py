@@ -197,7 +197,10 @@ def test_where_the_fan_guessed_a_joker_a_corner_is_read_in_part_as_a_rank_the_se
     slots = [UnreadCard((200.0, 100.0), Rank.SMALL_JOKER, Rank.SMALL_JOKER, 0.3)]
     image = np.zeros((200, 600, 3), np.uint8)
     for part, taken in ((_mark(Rank.FOUR, 0.85, 203.0), True),
-                        (_mark(Rank.SEVEN, 0.85, 203.0), False)):
+                        (_mark(Rank.SEVEN, 0.85, 203.0), False),
+                        # an uneven fan's guessed corner lies up to a step off its card's
+                        (_mark(Rank.FOUR, 0.85, 200.0 + 1.4 * 40.0), True),
+                        (_mark(Rank.FOUR, 0.85, 200.0 + 1.8 * 40.0), False)):
         rec.covered = _Looks([part])
         found, partly = rec._at_unread_jokers(image, None, read,  # type: ignore[arg-type]
                                               slots)
