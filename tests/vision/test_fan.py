@@ -35,6 +35,7 @@ from vision.joker_fan import BAND_ENDS_MM
 from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
+    Doubt,
     Recognizer,
     _off_single_steps,
     group_cards,
@@ -587,3 +588,34 @@ def test_a_suit_pip_under_an_unread_corner_makes_it_no_joker(
         shared_data: Path, deck: str, seed: int, seat: int, truth: str) -> None:
     reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
     assert reading.notation == truth, reading.why()
+
+
+def test_a_clear_two_step_gap_of_an_even_fan_holds_a_card_whose_corner_shows_nothing() -> None:
+    """A joker laid upside down shows no index at its strip's corner (its own lies under the
+    next cards): a gap of two steps where the fan shows three single steps or more holds a
+    card all the same; one that shows fewer tells its step too poorly (an uneven fan's tight
+    gap taken for the step made the others two steps each)."""
+    rec = Recognizer()
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 104, 148, 192, 280])  # steps of 44 px, then a bare gap of 88
+    survey = rec.finder.survey(view)
+    found = unread_cards(view, cards, [], survey.ink, ZONE_PX_PER_MM, rec.finder.joker_red)
+    assert len(found) == 1 and found[0].rank.is_joker
+    assert found[0].center[0] == pytest.approx(236.0, abs=1.0)
+    # two single steps: the bare gap may be an uneven fan's
+    assert unread_cards(view, cards[1:], [], survey.ink, ZONE_PX_PER_MM,
+                        rec.finder.joker_red) == []
+    # a gap of 1.8 steps among even ones is no clear one either
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 104, 148, 192, 271])
+    survey = rec.finder.survey(view)
+    assert unread_cards(view, cards, [], survey.ink, ZONE_PX_PER_MM, rec.finder.joker_red) == []
+
+
+def test_a_jokers_strip_in_a_clear_gap_is_read_as_a_card(shared_data: Path) -> None:
+    """Dev scene (neoclassical, seed 2094, seat 5): a 小王 upside down among eleven As shows
+    only a curve of its far corner's mark where its index would be; the gap it leaves is 2.02
+    steps among seven single ones.  Read a sure `AAAAAAAAAAA` before."""
+    reading = read_dev_scene(shared_data, "neoclassical", 2094, 5, looked=True)
+    assert reading.notation == "AAAAAAAAAAAB"
+    assert reading.unsure and Doubt.UNREAD_IN_FAN in reading.doubts
