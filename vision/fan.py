@@ -79,6 +79,7 @@ ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no car
 # (confidently wrong 2 -> 1), 2180-2419 1787 -> 1790 of 1996, 2420-2599 the same.
 CLEAR_GAP = 1.95
 CLEAR_STEPS = 3
+PAST_BOTTOM = 0.3  # :func:`paper_past_bottom_card`
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 # A card under the bottom read one may show a strip too narrow for END_STEP: its own ink
@@ -545,6 +546,60 @@ def _evener_step(gaps: npt.NDArray[np.float64], step: float, slack: float) -> fl
     best = int(np.lexsort((steps[fits], np.sum(off * off, axis=1)[fits], cards))[0])
     better = float(steps[fits][best])
     return better if cards[best] < unread and better > step else step
+
+
+def paper_past_bottom_card(cards: list[tuple[IndexMark, ...]], ink: PaperInk,
+                           px_per_mm: float, old_paper: Mask | None = None) -> bool:
+    """Whether the set's paper on its index line reaches past the fan's bottom card's side
+    by :data:`PAST_BOTTOM` glyph heights more than the top card's own index lies from its
+    side: a card under the bottom one shows a sliver, its corner hidden (anglo `555R` read a
+    sure `555`, its 大王 under the 5♦ shifted 4 mm aside).  The top card, read at both
+    corners, tells the deck's inset: its far index lies as far from its far side as its
+    near one from its near side.  Not for 10s (two digits wide, their inset another), jokers'
+    marks (taught: theirs lie elsewhere) nor jumbo indices, and only where the bottom card's
+    near index was read."""
+    if len(cards) < 2:
+        return False
+    frame = fan_frame([m for marks in cards for m in marks])
+    places, line, height = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm)
+    if np.isnan(line) or is_jumbo(height, px_per_mm):
+        return False
+
+    def near_far(marks: tuple[IndexMark, ...]) -> tuple[list[IndexMark], list[IndexMark]]:
+        return ([m for m in marks if float(np.dot(m.down, frame.down)) > 0],
+                [m for m in marks if float(np.dot(m.down, frame.down)) < 0])
+
+    at = sorted(cards, key=lambda ms: max(float(np.dot(m.center, frame.across)) for m in ms))
+    (first, _), (near, far) = near_far(at[0]), near_far(at[-1])
+    ranks = {m.rank for m in (*first, *near, *far)}
+    if not (first and near and far) or Rank.TEN in ranks or any(r.is_joker for r in ranks):
+        return False
+    if float(np.dot(near[0].center, frame.across)) < float(places[-1]) - 0.5 * height:
+        return False  # (its two corners paired across cards: no one card's)
+    low, _ = _paper_span(ink, frame, line, height, places, old_paper, px_per_mm)
+    if low is None:
+        return False
+    down = np.array(near[0].down, np.float64)
+    side = np.array([-down[1], down[0]])  # the top card's across, towards its far side
+    side *= np.sign(float(side @ frame.across)) or 1.0
+    inset = _to_paper_end(ink.card_inks.paper, np.array(far[0].center, np.float64), side,
+                          3.0 * height)
+    shown = min(float(np.dot(m.center, frame.across)) for m in first) - (
+        low - _end_margin(height, px_per_mm))
+    return inset is not None and shown - inset >= PAST_BOTTOM * height
+
+
+def _to_paper_end(paper: Mask, start: npt.NDArray[np.float64], way: npt.NDArray[np.float64],
+                  reach: float) -> float | None:
+    """How far (pixels) from ``start`` along ``way`` the paper ends, within ``reach``."""
+    t = np.arange(int(reach))
+    xs = np.round(start[0] + way[0] * t).astype(int)
+    ys = np.round(start[1] + way[1] * t).astype(int)
+    inside = (xs >= 0) & (ys >= 0) & (xs < paper.shape[1]) & (ys < paper.shape[0])
+    off = ~inside
+    off[inside] = paper[ys[inside], xs[inside]] == 0
+    ends = np.flatnonzero(off)
+    return float(ends[0]) if len(ends) else None
 
 
 def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],

@@ -43,6 +43,7 @@ from vision.fan import (
     is_jumbo,
     lower_cards,
     main_natural,
+    paper_past_bottom_card,
     room_for_more,
     unread_cards,
 )
@@ -1135,7 +1136,10 @@ class Recognizer:
             (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
                                                       len(counted) + len(in_fan))
-             or _whole_card_off_its_paper(counted, in_fan, edges)),
+             or _whole_card_off_its_paper(counted, in_fan, edges)
+             or (not in_fan and paper_past_bottom_card(
+                 [c.marks for c in counted], survey.ink, ZONE_PX_PER_MM,
+                 None if earlier is None else earlier.paper))),
             (Doubt.ONE_CORNER, one_corner)) if there)
         if not doubts and len(counted) >= 2:
             # a fan read sure whose edges part more cards than were read: a card's index

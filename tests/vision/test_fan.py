@@ -28,6 +28,7 @@ from vision.fan import (
     _templates,
     fan_frame,
     lower_cards,
+    paper_past_bottom_card,
     unread_cards,
 )
 from vision.indices import IndexMark, InkMap, PaperInk, StrayInk, Survey
@@ -619,3 +620,50 @@ def test_a_jokers_strip_in_a_clear_gap_is_read_as_a_card(shared_data: Path) -> N
     reading = read_dev_scene(shared_data, "neoclassical", 2094, 5, looked=True)
     assert reading.notation == "AAAAAAAAAAAB"
     assert reading.unsure and Doubt.UNREAD_IN_FAN in reading.doubts
+
+
+def _fan_of_blank_cards(lefts: list[int]) -> tuple[np.ndarray, list[tuple[IndexMark, ...]]]:
+    """A zone view (4 px/mm) of white cards 63 × 88 mm on felt, their left sides at
+    ``lefts`` (the last on top), and the 4s read on them: each card's near index 22 px in
+    from its side (a 36 px glyph), the top card's far one as far from its far side."""
+    view = np.full((520, 760, 3), (40, 110, 60), np.uint8)
+    w, h, top = 252, 352, 60
+    for x in lefts:
+        cv2.rectangle(view, (x, top), (x + w, top + h), (235, 235, 235), -1)
+        cv2.rectangle(view, (x, top), (x + w, top + h), (120, 120, 120), 1)
+
+    def four(x: float, y: float, down: tuple[float, float]) -> IndexMark:
+        return IndexMark(Rank.FOUR, 0.9, 0.3, Rank.SIX, (x, y), down, 36.0, "S", 1)
+
+    cards: list[tuple[IndexMark, ...]] = [(four(x + 22, top + 40, (0.0, 1.0)),)
+                                          for x in lefts[:-1]]
+    x = lefts[-1]
+    cards.append((four(x + 22, top + 40, (0.0, 1.0)),
+                  four(x + w - 22, top + h - 40, (0.0, -1.0))))
+    return view, cards
+
+
+def test_paper_past_the_bottom_cards_side_is_a_card_under_it() -> None:
+    """A card under a fan's bottom card, shifted 5 mm aside, shows a sliver too narrow for a
+    fan step and no ink (anglo `555R` read a sure `555`): the paper reaches past the bottom
+    card's side farther than the top card's far index lies from its own side."""
+    rec = Recognizer()
+    view, cards = _fan_of_blank_cards([100, 150, 200])
+    assert not paper_past_bottom_card(cards, rec.finder.survey(view).ink, ZONE_PX_PER_MM)
+    under, cards = _fan_of_blank_cards([80, 100, 150, 200])
+    ink = rec.finder.survey(under).ink
+    assert paper_past_bottom_card(cards[1:], ink, ZONE_PX_PER_MM)
+    # a sliver of 2 mm is the jitter of any fan's corners
+    under, cards = _fan_of_blank_cards([92, 100, 150, 200])
+    assert not paper_past_bottom_card(cards[1:], rec.finder.survey(under).ink, ZONE_PX_PER_MM)
+    # the top card read at one corner only tells no inset
+    view, cards = _fan_of_blank_cards([80, 100, 150, 200])
+    assert not paper_past_bottom_card([*cards[1:3], cards[3][:1]],
+                                      rec.finder.survey(view).ink, ZONE_PX_PER_MM)
+
+
+def test_a_joker_under_a_fans_bottom_card_makes_it_unsure(shared_data: Path) -> None:
+    """Dev scene (anglo, seed 2046, seat 2): the 大王 under the 5♦ shows a sliver 4 mm wide
+    beside it and a strip below, no ink: read a sure `555` before."""
+    reading = read_dev_scene(shared_data, "anglo", 2046, 2, looked=True)
+    assert reading.unsure and Doubt.MORE_PAPER in reading.doubts
