@@ -1126,6 +1126,12 @@ class Recognizer:
         on_faces = (bool(unread) and len(counted) >= 2
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
+        # a card under the fan's bottom one showing a sliver (its corner hidden)
+        past_bottom = not in_fan and paper_past_bottom_card(
+            [c.marks for c in counted], survey.ink, ZONE_PX_PER_MM,
+            None if earlier is None else earlier.paper)
+        if past_bottom:
+            cands = with_one_more(cands)
         doubts = tuple(d for d, there in (
             (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(counted) or faint_lone),
             (Doubt.MIXED, mixed),
@@ -1136,10 +1142,7 @@ class Recognizer:
             (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
                                                       len(counted) + len(in_fan))
-             or _whole_card_off_its_paper(counted, in_fan, edges)
-             or (not in_fan and paper_past_bottom_card(
-                 [c.marks for c in counted], survey.ink, ZONE_PX_PER_MM,
-                 None if earlier is None else earlier.paper))),
+             or _whole_card_off_its_paper(counted, in_fan, edges) or past_bottom),
             (Doubt.ONE_CORNER, one_corner)) if there)
         if not doubts and len(counted) >= 2:
             # a fan read sure whose edges part more cards than were read: a card's index

@@ -667,3 +667,5 @@ def test_a_joker_under_a_fans_bottom_card_makes_it_unsure(shared_data: Path) -> 
     beside it and a strip below, no ink: read a sure `555` before."""
     reading = read_dev_scene(shared_data, "anglo", 2046, 2, looked=True)
     assert reading.unsure and Doubt.MORE_PAPER in reading.doubts
+    # one card more than read is offered, as where a fan's edges show one
+    assert tuple(sorted(parse_cards("555R"))) in [c for c, _ in reading.candidates]
