@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cv2
 import numpy as np
+import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision.indices import IndexMark, _stray_candidates, consistent
+from vision.indices import IndexMark, _off_the_mat, _stray_candidates, consistent
 from vision.synth import Effects, SceneGenerator, random_set
+
+from .helpers import read_dev_scene
 
 
 def test_ink_in_the_box_of_a_dropped_index_stays_stray() -> None:
@@ -46,3 +50,39 @@ def test_a_joker_beside_art_read_as_an_index_is_not_read_away(shared_data: Path)
                                      before=before.image)
     assert reading.unsure
     assert tuple(parse_cards("662R")) in [c for c, _ in reading.candidates]
+
+
+def test_the_felt_in_a_notch_between_cards_is_no_stray_ink() -> None:
+    """At a fan's outline the felt between two cards' rounded corners is filled into paper
+    by the paper level and, dark there, passes for glyph-sized ink: drawn `333R` and
+    `999999R` read unsure, a corner seen.  Ink coloured as the felt (blurred grey by the
+    cards' edges) within reach of the bare mat is the felt's; black ink there and green ink
+    far from it are kept."""
+    felt = (64, 100, 36)
+    image = np.full((120, 200, 3), 230, np.uint8)
+    image[:, :40] = felt
+    mat_seen = np.zeros((120, 200), np.uint8)
+    mat_seen[:, :38] = 1  # the bare mat, its edge eroded off
+    image[20:40, 40:45] = (69, 84, 62)  # the notch: felt blurred with a card's grey edge
+    image[60:80, 40:45] = (40, 42, 40)  # black ink at a card's edge
+    image[20:40, 150:155] = (69, 84, 62)  # green art on a card, far from the mat
+    ink = np.zeros((120, 200), np.uint8)
+    ink[20:40, 40:45] = ink[60:80, 40:45] = ink[20:40, 150:155] = 1
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    at = {(int(stats[i, 0]), int(stats[i, 1])): i for i in range(1, n)}
+    kept = _off_the_mat(image, labels, stats, list(range(1, n)), mat_seen)
+    assert sorted(kept) == sorted([at[40, 60], at[150, 20]])
+    # without a bare mat seen, nothing is the felt's
+    assert _off_the_mat(image, labels, stats, list(range(1, n)), np.zeros_like(mat_seen)) \
+        == list(range(1, n))
+
+
+@pytest.mark.parametrize(("seed", "seat", "cards"), [
+    (2023, 5, "333R"), (2056, 4, "999999R"), (2148, 5, "AAAAAAAR"),
+])
+def test_a_drawn_fan_whose_outline_notches_the_felt_reads_sure(
+        shared_data: Path, seed: int, seat: int, cards: str) -> None:
+    """Dev scenes (drawn deck 0): read right, but unsure for a corner seen — the felt
+    between two cards' corners at the fan's outline."""
+    reading = read_dev_scene(shared_data, "drawn-0", seed, seat, looked=True)
+    assert reading.notation == cards and not reading.unsure, reading.why()
