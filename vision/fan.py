@@ -76,9 +76,13 @@ ONE_STEP = 1.3  # a gap under this many of the set's steps is surely one (no car
 # sure, and a gap that long no jitter (neoclassical `AAAAAAAAAAAB`, a gap of 2.02 steps among
 # seven single ones, read a sure `AAAAAAAAAAA`; anglo's `KKKKR`, gaps of 1.66, and drawn
 # `KKKKKKK`, a tight gap taken for the step, hold none).  Dev sets 1334 -> 1335 of 1444
-# (confidently wrong 2 -> 1), 2180-2419 1787 -> 1790 of 1996, 2420-2599 the same.
+# (confidently wrong 2 -> 1), 2180-2419 1787 -> 1790 of 1996, 2420-2599 the same.  Not in
+# a read gap of CLEAR_MOST steps or more: its slots lie two steps apart among themselves
+# however many stay empty (a taught neoclassical `BBRRR`, read cards 4.2 steps apart, read
+# `BBBBBRRR`).
 CLEAR_GAP = 1.95
 CLEAR_STEPS = 3
+CLEAR_MOST = 3.5
 PAST_BOTTOM = 0.3  # :func:`paper_past_bottom_card`
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
@@ -456,11 +460,15 @@ def _clear_gap(p: float, places: npt.NDArray[np.float64], taken: list[float],
                step: float) -> bool:
     """Whether the slot at ``p``, between the ``taken`` places (read or inferred) on either
     side, lies in a gap of :data:`CLEAR_GAP` steps or more of a fan whose read ``places``
-    show :data:`CLEAR_STEPS` single steps or more: a card lies there, seen or not."""
+    show :data:`CLEAR_STEPS` single steps or more, the read cards either side of it under
+    :data:`CLEAR_MOST` steps apart: a card lies there, seen or not."""
     singles = int((np.abs(np.diff(places) / step - 1.0) <= 0.25).sum())
     before = max((t for t in taken if t < p - 0.25 * step), default=-math.inf)
     after = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
-    return singles >= CLEAR_STEPS and (after - before) / step >= CLEAR_GAP
+    read_gap = (min((q for q in places if q > p), default=math.inf)
+                - max((q for q in places if q < p), default=-math.inf))
+    return (singles >= CLEAR_STEPS and (after - before) / step >= CLEAR_GAP
+            and read_gap < CLEAR_MOST * step)
 
 
 def _steps(a: float, b: float, n: int) -> list[float]:

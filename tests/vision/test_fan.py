@@ -606,6 +606,12 @@ def test_a_clear_two_step_gap_of_an_even_fan_holds_a_card_whose_corner_shows_not
     # two single steps: the bare gap may be an uneven fan's
     assert unread_cards(view, cards[1:], [], survey.ink, ZONE_PX_PER_MM,
                         rec.finder.joker_red) == []
+    # nor a bare read gap of four steps: its three slots lie a step apart, each between two
+    # others, however many cards it holds (a taught `BBRRR` read `BBBBBRRR`)
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 104, 148, 192, 368])
+    assert unread_cards(view, cards, [], rec.finder.survey(view).ink, ZONE_PX_PER_MM,
+                        rec.finder.joker_red) == []
     # a gap of 1.8 steps among even ones is no clear one either
     view = np.full((300, 560, 3), 255, np.uint8)
     cards = _fours(view, [60, 104, 148, 192, 271])
