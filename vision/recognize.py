@@ -171,6 +171,12 @@ EDGE_LOOK_REACH = 1.5  # glyph heights about each shape: its glyph and pip lie w
 # there in part (Recognizer._covered_look): jumbo dev sets 678 -> 679 of 722.
 UNREAD_LOOK_ON = 1.6
 DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, leaves a doubt
+# and only one whose glyph is 0.42-1.4 x the set's (the guard's own cases: 0.47 and 0.53): a
+# court card's art or a pip's detail read as a far bigger or smaller glyph is no card's
+# index (paris `7777` read unsure for a 12 px K among 41 px glyphs, anglo `KKK` for an 84 px
+# J).  Sure and right: dev 847 -> 871 of 1444, 2180-2419 1093 -> 1123, 2420-2599 830 -> 858,
+# taught 486 -> 509; no reading changed.  (0.6-1.4: 874, but it lost the guard's cases.)
+DROPPED_SIZE = (0.42, 1.4)
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
 LEAST_GLYPH_MM = 3.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
@@ -827,12 +833,18 @@ def _off_single_steps(groups: list[list[StrayInk]], cards: list[CardReading],
 def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
     """Whether an index read at least :data:`DROPPED_SCORE` but dropped as unlike the set's
     others (:func:`vision.indices.consistent`: its size or match) lies on the set's index
-    line (within half a glyph along "down", 0.8–8 glyphs beside a read index): a card whose
+    line (within half a glyph along "down", 0.8–8 glyphs beside a read index), its glyph
+    near the set's in height (:data:`DROPPED_SIZE`): a card whose
     index read as something else lies there (a jumbo 5 half under a joker read as a 3 and
     dropped, and `555RR` read a *sure* `5RR`; neoclassical's thin serif 9s read as Js,
     `992` read a sure `JJ2`)."""
-    points = [m.center for m in dropped if m.score >= DROPPED_SCORE]
-    if not marks or not points:
+    if not marks:
+        return False
+    h = set_glyph_height(marks)
+    lo, hi = DROPPED_SIZE
+    points = [m.center for m in dropped if m.score >= DROPPED_SCORE
+              and lo * h <= m.glyph_height <= hi * h]
+    if not points:
         return False
     return bool(_on_the_line(np.array(points, np.float64), marks, (-0.5, 0.5),
                              (0.8, 8.0)).any())

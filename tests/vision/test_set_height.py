@@ -5,6 +5,7 @@ others, on its index line, leaves the set unsure (recognize._dropped_on_line).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from vision.faces import DrawnFaces, FolderFaces
 from vision.indices import JOKER_LETTER, JUMBO_RANK, IndexMark, consistent, set_glyph_height
 from vision.recognize import Doubt, Recognizer, _dropped_on_line
 from vision.synth import SceneGenerator
+
+from .helpers import read_dev_scene
 
 
 def _mark(rank: Rank, height: float, x: float, pip: str = "S", score: float = 0.95
@@ -75,6 +78,10 @@ def _at(rank: Rank, score: float, x: float, y: float = 100.0) -> IndexMark:
     (_at(Rank.THREE, 0.55, 180.0), False),  # read too poorly to tell anything
     (_at(Rank.THREE, 0.9, 180.0, 160.0), False),  # off the line: a pip or art on a face
     (_at(Rank.THREE, 0.9, 120.0), False),  # on a read index: its own parts
+    # far bigger or smaller than the set's glyphs: court art or a pip's detail, no index
+    (replace(_at(Rank.JACK, 0.85, 180.0), height=84.0), False),
+    (replace(_at(Rank.KING, 0.75, 180.0), height=12.0), False),
+    (replace(_at(Rank.THREE, 0.62, 180.0), height=52.0), True),
 ])
 def test_an_index_dropped_as_unlike_the_sets_on_its_line_leaves_a_doubt(
         dropped: IndexMark, doubt: bool) -> None:
@@ -106,3 +113,14 @@ def test_neoclassicals_thin_nines_read_as_jacks_leave_the_set_unsure(
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[3])
     assert format_cards(reading.cards) == "JJ2"  # (the truth is 992; players correct it)
     assert reading.unsure and Doubt.UNREAD_CORNER in reading.doubts
+
+
+# read right, but unsure for art read as an index of another size on the line and dropped
+# (paris `7777`: a K 12 px tall among 41 px glyphs; anglo `KKK`: a J 84 px among 36 px)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    ("paris", 2009, 3, "7777"), ("anglo", 2082, 2, "KKK"),
+])
+def test_art_read_as_an_index_of_another_size_leaves_no_doubt(
+        shared_data: Path, deck: str, seed: int, seat: int, cards: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
+    assert reading.notation == cards and not reading.unsure, reading.why()
