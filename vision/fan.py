@@ -456,15 +456,15 @@ def _steps_in(steps: float) -> int:
     return int(np.floor(steps + 2 - TWO_STEPS))
 
 
-def _clear_gap(p: float, places: npt.NDArray[np.float64], taken: list[float],
+def _clear_gap(p: float, after: float, places: npt.NDArray[np.float64], taken: list[float],
                step: float) -> bool:
     """Whether the slot at ``p``, between the ``taken`` places (read or inferred) on either
-    side, lies in a gap of :data:`CLEAR_GAP` steps or more of a fan whose read ``places``
-    show :data:`CLEAR_STEPS` single steps or more, the read cards either side of it under
-    :data:`CLEAR_MOST` steps apart: a card lies there, seen or not."""
+    side (``after``: the next one, the card laid on it), lies in a gap of :data:`CLEAR_GAP`
+    steps or more of a fan whose read ``places`` show :data:`CLEAR_STEPS` single steps or
+    more, the read cards either side of it under :data:`CLEAR_MOST` steps apart: a card lies
+    there, seen or not."""
     singles = int((np.abs(np.diff(places) / step - 1.0) <= 0.25).sum())
     before = max((t for t in taken if t < p - 0.25 * step), default=-math.inf)
-    after = min((t for t in taken if t > p + 0.25 * step), default=math.inf)
     read_gap = (min((q for q in places if q > p), default=math.inf)
                 - max((q for q in places if q < p), default=-math.inf))
     return (singles >= CLEAR_STEPS and (after - before) / step >= CLEAR_GAP
@@ -776,7 +776,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         if not found and not (
                 _stray_near(strays, frame, center, step, height)
                 or _inked(ink, frame, center, step, height, boxes)
-                or (k < in_gaps and _clear_gap(p, places, taken, step))):
+                or (k < in_gaps and _clear_gap(p, laid_on, places, taken, step))):
             continue  # nothing there to read: the fan's steps are merely uneven
         if not rank.is_joker:
             if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
