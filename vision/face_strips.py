@@ -141,10 +141,10 @@ class DeckFaces:
         own = self._score(strip, joker)
         if own < MATCH_LEAST:  # (the other faces need not be matched: most strips stop here)
             return False
-        others = {r: self._score(strip, r) for r in self.faces if r is not joker}
-        naturals = [v for r, v in others.items() if not r.is_joker]
-        return (own >= max(others.values(), default=-1.0)
-                and own - max(naturals, default=-1.0) >= MATCH_LEAD)
+        # (the first face that beats it, or a natural one too near it, settles it)
+        return not any(v > own or (not r.is_joker and own - v < MATCH_LEAD)
+                       for r in self.faces if r is not joker
+                       for v in [self._score(strip, r)])
 
     def own_print(self, image: BGRImage, joker: Rank, center: tuple[float, float],
                   down: tuple[float, float], glyph_height: float,

@@ -52,6 +52,7 @@ from vision.indices import (
     paper_ends_above_each,
     paper_kernel,
     paper_regions,
+    row_ends,
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
 
@@ -223,7 +224,7 @@ def _upright(points: FloatArray, origin: FloatArray, down: FloatArray) -> FloatA
 
 def _head_heights(ink: _Ink, head: int, downs: FloatArray) -> FloatArray:
     """The head's height along each of ``downs`` (k, 2)."""
-    v = ink.points(head) - ink.centre(head)
+    v = row_ends(ink.points(head)) - ink.centre(head)
     along = downs[:, :1] * v[:, 0] + downs[:, 1:] * v[:, 1]  # (k, points)
     heights: FloatArray = along.max(axis=1) - along.min(axis=1) + 1.0
     return heights

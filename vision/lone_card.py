@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import Rank
-from vision.indices import PaperInk, joker_of_colour
+from vision.indices import PaperInk, joker_of_colour, row_ends
 from vision.types import BGRImage
 
 CARD_SIDES_MM = ((52.0, 68.0), (80.0, 95.0))  # a card's short and long side (57–63 × 87–89)
@@ -70,7 +70,8 @@ def lone_card(seen: PaperInk, px_per_mm: float) -> LoneCard | None:
     ys, xs = np.nonzero(small)
     if len(ys) < 3:
         return None
-    rect = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32) * shrink)
+    # (its rows' ends hold its hull's corners: the same rectangle from far fewer points)
+    rect = cv2.minAreaRect(row_ends(np.stack([xs, ys], axis=1).astype(np.float32)) * shrink)
     short, long = sorted(float(v) / px_per_mm for v in rect[1])
     (lo_s, hi_s), (lo_l, hi_l) = CARD_SIDES_MM
     if not (lo_s <= short <= hi_s and lo_l <= long <= hi_l):

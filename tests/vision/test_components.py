@@ -63,3 +63,46 @@ def test_ink_components_opens_only_large_or_sparse_shapes(h: int, w: int, densit
     assert split.dtype == np.uint8
     assert np.array_equal(split, expected)
     _same_as_opencv(split)
+
+
+def test_masks_with_more_components_than_short_labels_hold() -> None:
+    """More ink than 16-bit labels can number: labelled into 32 bits, still OpenCV's."""
+    mask = np.zeros((600, 600), np.uint8)
+    mask[::2, ::2] = 1  # 90,000 one-pixel components
+    _same_as_opencv(mask)
+    n, labels, _, _ = components_with_stats(mask)
+    assert n == 90_001 and labels.dtype == np.int32 and labels.max() == 90_000
+
+
+def test_labels_are_int32_whatever_they_are_counted_in() -> None:
+    mask = np.zeros((50, 60), np.uint8)
+    cv2.circle(mask, (20, 25), 9, 1, -1)
+    assert components_with_stats(mask)[1].dtype == np.int32
+
+
+@settings(max_examples=100, deadline=None)
+@given(h=st.integers(1, 40), w=st.integers(1, 40), density=st.floats(0.05, 0.9),
+       grow=st.integers(1, 4), angle=st.floats(0.0, 2 * np.pi),
+       seed=st.integers(0, 2**31 - 1))
+def test_row_ends_keep_every_projection_extreme(h: int, w: int, density: float, grow: int,
+                                                angle: float, seed: int) -> None:
+    """vision.indices.row_ends: a component's row ends hold the extremes of its pixels'
+    projection on any direction (what pair_layout measures heights by) and give the same
+    least-area rectangle (lone_card), from fewer points."""
+    from vision.indices import component_points, row_ends
+    ink = (np.random.default_rng(seed).random((h, w)) < density).astype(np.uint8)
+    ink = cv2.dilate(ink, np.ones((grow, grow), np.uint8))
+    n, labels, stats, _ = components_with_stats(ink)
+    d = np.array([np.cos(angle), np.sin(angle)], np.float32)
+    for i in range(1, n):
+        every = component_points(labels, stats, i)
+        ends = row_ends(every)
+        assert len(ends) <= min(len(every), 2 * int(stats[i, 3]))
+        assert {tuple(p) for p in ends.tolist()} <= {tuple(p) for p in every.tolist()}
+        # (element by element, as the recogniser projects: a matrix product may round
+        # the same point differently in different lengths)
+        along = every[:, 0] * d[0] + every[:, 1] * d[1]
+        along_ends = ends[:, 0] * d[0] + ends[:, 1] * d[1]
+        assert along_ends.max() == along.max() and along_ends.min() == along.min()
+        if len(every) >= 3:
+            assert cv2.minAreaRect(ends) == cv2.minAreaRect(every)
