@@ -816,14 +816,18 @@ def _describe_strays(image: BGRImage, paper: Mask, labels: Labels, stats: Labels
     """The components ``ids`` as :class:`StrayInk`."""
     if not ids:
         return []
+    centres = [(float(centers[i, 0]), float(centers[i, 1])) for i in ids]
+    return [StrayInk(centre, float(max(stats[i, 2], stats[i, 3])), edge,
+                     mean_redness(image, labels, stats, i))
+            for i, centre, edge in zip(ids, centres, edge_distances(paper, centres),
+                                       strict=True)]
+
+
+def edge_distances(paper: Mask, centres: Sequence[tuple[float, float]]) -> list[float]:
+    """How far (pixels) each of ``centres`` (x, y) lies from the nearest pixel off
+    ``paper`` (0/1): a :class:`StrayInk`'s :attr:`~StrayInk.edge`."""
     dist = cv2.distanceTransform(paper, cv2.DIST_L2, 3)
-    out = []
-    for i in ids:
-        centre = (float(centers[i, 0]), float(centers[i, 1]))
-        out.append(StrayInk(centre, float(max(stats[i, 2], stats[i, 3])),
-                            float(dist[_nearest_pixel(dist.shape, centre)]),
-                            mean_redness(image, labels, stats, i)))
-    return out
+    return [float(dist[_nearest_pixel(dist.shape, c)]) for c in centres]
 
 
 # A card's own big pip (a 2's or 3's top pip on the index line, a large pip near the edge)

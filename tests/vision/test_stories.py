@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from gouji.cards import format_cards, parse_cards
-from vision.faces import DrawnFaces
-from vision.recognize import Recognizer
+from vision.faces import DrawnFaces, deck_named
+from vision.look import look_at
+from vision.recognize import Doubt, Recognizer
 from vision.stories import watch_second_play
 from vision.synth import SceneGenerator
 from vision.watch import ZoneChange
@@ -18,3 +23,37 @@ def test_a_second_play_is_watched_and_read_over_the_first() -> None:
     assert play.event.before is not None  # read over the frame before it
     reading = play.read(Recognizer())
     assert format_cards(reading.cards) == "QQQ"
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "first", "second", "offered"), [
+    # the 小王's star beside the last J (offered with two jokers: JJJJBB)
+    ("neoclassical", 1005, 4, "RB8R88R288", "BJJJJ", False),
+    ("neoclassical", 1018, 2, "R5", "8882R", True),
+])
+def test_an_unread_corner_over_older_cards_is_near_its_own_cards_edge(
+        shared_data: Path, deck: str, seed: int, seat: int, first: str, second: str,
+        offered: bool) -> None:
+    """A new card's corner lies near the edge of the new cards' paper, though the older
+    cards' paper reaches on round it: a joker seen there but not read leaves the set unsure
+    (both read a *sure* set without the joker when the corner's reach was measured to the
+    edge of all the paper)."""
+    gen = SceneGenerator(deck_named(deck, shared_data / "card-faces"), size=(1280, 720))
+    play = watch_second_play(gen, seed, seat, parse_cards(first), parse_cards(second))
+    assert play.event is not None
+    reading = play.read(Recognizer(classifier=True),
+                        look_at(play.after.image, play.after.homography, gen.layout))
+    assert reading.unsure and Doubt.UNREAD_CORNER in reading.doubts
+    truth = tuple(sorted(parse_cards(second)))
+    assert (truth in [c for c, _ in reading.candidates]) is offered
+
+
+def test_an_older_cards_pip_by_the_new_fans_side_is_no_corner(shared_data: Path) -> None:
+    """An older card's pip half under the new fan's side lies off the new cards' paper: no
+    new card's corner, however near that paper's edge (anglo `5552` over `888888888` read
+    right, and sure)."""
+    gen = SceneGenerator(deck_named("anglo", shared_data / "card-faces"), size=(1280, 720))
+    play = watch_second_play(gen, 2013, 4, parse_cards("888888888"), parse_cards("5525"))
+    assert play.event is not None
+    reading = play.read(Recognizer(classifier=True),
+                        look_at(play.after.image, play.after.homography, gen.layout))
+    assert format_cards(reading.cards) == "5552" and not reading.unsure
