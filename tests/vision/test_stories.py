@@ -57,3 +57,17 @@ def test_an_older_cards_pip_by_the_new_fans_side_is_no_corner(shared_data: Path)
     reading = play.read(Recognizer(classifier=True),
                         look_at(play.after.image, play.after.homography, gen.layout))
     assert format_cards(reading.cards) == "5552" and not reading.unsure
+
+
+def test_older_paper_under_the_new_top_card_does_not_hide_the_fans_end(
+        shared_data: Path) -> None:
+    """The fan's end past its last read index is judged where the older cards' paper lies
+    under the new cards' (anglo `662R` over `33`: the 大王 on top, its word off the index
+    line, over the 3s; read a *sure* `662` while all older paper hid the end)."""
+    gen = SceneGenerator(deck_named("anglo", shared_data / "card-faces"), size=(1280, 720))
+    play = watch_second_play(gen, 2005, 3, parse_cards("33"), parse_cards("266R"))
+    assert play.event is not None
+    reading = play.read(Recognizer(classifier=True),
+                        look_at(play.after.image, play.after.homography, gen.layout))
+    assert reading.unsure and Doubt.UNREAD_IN_FAN in reading.doubts
+    assert tuple(sorted(parse_cards("266R"))) in [c for c, _ in reading.candidates]
