@@ -107,6 +107,15 @@ class EarlierCards:
         return PaperInk(replace(seen.inks, paper=paper, ink=seen.inks.ink & paper),
                         seen.blobs * paper, seen.big, mat_seen=seen.mat_seen)
 
+    def still_showing(self, fresh: PaperInk) -> Mask:
+        """The older cards' paper that still shows: not under the new cards' paper
+        (``fresh``, :meth:`only_new`).  Older paper now under a new card is that card's: a
+        new fan's end may be judged there (:func:`vision.fan.unread_cards`; anglo `662R`
+        laid over `33`, the 大王 on top over the 3s, read a sure `662` while all older
+        paper hid the end)."""
+        showing: Mask = self.paper & (1 - fresh.inks.paper)
+        return showing
+
 
 def _new_outline(changed: Mask, px_per_mm: float) -> Mask:
     """The new cards' outline (0/1) from the ``changed`` pixels of a view at ``px_per_mm``:

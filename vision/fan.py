@@ -224,8 +224,8 @@ def _paper_span(ink: PaperInk, frame: FanFrame, line: float, height: float,
     (the glyphs themselves), less :func:`_end_margin` at either end.  An end where the run
     leaves the image is ``None``: paper that runs on out of view (older cards beyond the
     new cards' box, a fan laid past the zone) tells nothing of where the fan ends.  So is
-    an end whose run, past the outermost read index, crosses ``old_paper`` (paper that
-    was there before the set was laid).  Where the bare mat shows (:attr:`PaperInk.mat_seen`:
+    an end whose run, past the outermost read index, crosses ``old_paper`` (older cards'
+    paper, as the caller gives it).  Where the bare mat shows (:attr:`PaperInk.mat_seen`:
     its felt and a zone's outline, which the paper level may count) is no paper here."""
     paper = ink.card_inks.paper
     h, w = paper.shape
@@ -663,7 +663,8 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                  more_step: float | None = None) -> list[UnreadCard]:
     """The cards of the set's fan whose index was not read, given the read cards (each as
     the indices it was read from) and the ink and paper the finder saw (``old_paper``: the
-    paper that was there before the set was laid, if known).
+    older cards' paper that still shows beside the new ones, if known:
+    :meth:`vision.earlier.EarlierCards.still_showing`).
 
     The fan's step is the median of the gaps between read indices that are single steps
     (under 1.5 × the smallest); a gap of :data:`TWO_STEPS` or more holds unread cards, as

@@ -866,15 +866,6 @@ def _on_the_line(points: npt.NDArray[np.float64], marks: list[IndexMark],
     return out
 
 
-def _older_showing(earlier: EarlierCards, fresh: PaperInk) -> Mask:
-    """The older cards' paper that still shows: not under the new cards' paper
-    (``fresh``).  A new fan's end past its last read index is not judged where older paper
-    lies on the index line (vision.fan), but older paper now under a new card is that
-    card's (anglo `662R` over `33`: the 大王 on top, over the 3s, read a sure `662`)."""
-    showing: Mask = earlier.paper & (1 - fresh.inks.paper)
-    return showing
-
-
 def _edges_on_new_paper(strays: list[StrayInk], fresh: PaperInk) -> list[StrayInk]:
     """``strays`` with their :attr:`~vision.indices.StrayInk.edge` measured on the new
     cards' paper (``fresh``): over older cards, the corner of a new card lies near the edge
@@ -1446,7 +1437,7 @@ class Recognizer:
         counted = _counted(cards)
         in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
                               ZONE_PX_PER_MM, self.finder.joker_red,
-                              None if earlier is None else _older_showing(earlier, edges.seen))
+                              None if earlier is None else earlier.still_showing(edges.seen))
         in_fan = self._with_edges(image, counted, strays, in_fan, edges)
         if in_fan:
             in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
