@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.look import FELT_RING_MM, felt_colour, within
+from vision.look import FELT_RING_MM, brightest_channel, darkest_channel, felt_colour, within
 from vision.types import BGRImage, Mask
 
 OUTLINE_BAND_MM = 3.0  # the outline is looked for in a band this wide along each side
@@ -66,7 +66,8 @@ def bare_mat(view: BGRImage, zone: npt.NDArray[np.float32], origin_mm: tuple[flo
     if not bands:
         return None
     seen = np.concatenate([view[within(view, *box)].reshape(-1, 3) for box in bands])
-    most, least = seen.max(axis=1).astype(np.int16), seen.min(axis=1).astype(np.int16)
+    most = brightest_channel(seen).astype(np.int16)
+    least = darkest_channel(seen).astype(np.int16)
     printed = seen[(most > OUTLINE_BRIGHT) & (most - least > OUTLINE_CHROMA)]
     if len(printed) < OUTLINE_LEAST:
         return None

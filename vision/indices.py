@@ -1187,13 +1187,12 @@ class IndexFinder:
         # (back in the whole view's pixels, as the paper and its regions are)
         labels = np.zeros((hgt, wid), crop_labels.dtype)
         labels[crop] = crop_labels
-        split = np.zeros((hgt, wid), np.uint8)
-        split[crop] = crop_split
         stats = stats.copy()
         stats[1:, 0] += x0
         stats[1:, 1] += y0
         centers = centers + np.array([x0, y0])
-        return _Labelled(labels, stats, centers, self._candidates(stats, split, inks.paper, big))
+        return _Labelled(labels, stats, centers,
+                         self._candidates(stats, crop_split, inks.paper, big, (x0, y0)))
 
     def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
                   marks: list[IndexMark]) -> set[int]:
@@ -1287,9 +1286,12 @@ class IndexFinder:
         return component_points(labels, stats, i)
 
     @staticmethod
-    def _candidates(stats: Labels, ink: Mask, paper: Mask, big: int) -> list[int]:
-        """Components of glyph size that sit on paper, not in a thicket of other ink."""
-        h_img, w_img = ink.shape
+    def _candidates(stats: Labels, ink: Mask, paper: Mask, big: int,
+                    at: tuple[int, int] = (0, 0)) -> list[int]:
+        """Components of glyph size that sit on paper, not in a thicket of other ink
+        (``ink``: the labelled ink, of the view ``paper`` covers or of a box of it whose
+        top-left pixel is ``at``, with no ink outside that box)."""
+        h_img, w_img = paper.shape
         x, y, w, h, area = (stats[1:, k].astype(np.int64) for k in range(5))
         side = np.maximum(w, h)
         size_ok = (area >= 10) & (side >= 6) & (side <= big) & (area >= 0.08 * side * side)
@@ -1297,14 +1299,24 @@ class IndexFinder:
         x0, y0 = np.maximum(0, x - w // 3), np.maximum(0, y - h // 3)
         x1, y1 = np.minimum(w_img, x + w + w // 3), np.minimum(h_img, y + h + h // 3)
         cells = (x1 - x0) * (y1 - y0)
+        # summed only round the ink's box: a box of glyph size grows at most big // 3 past
+        # it (the others are no candidates whatever their sums)
+        grow = big // 3 + 1
+        ax, ay = at
+        rx0, ry0 = max(0, ax - grow), max(0, ay - grow)
+        rx1, ry1 = min(w_img, ax + ink.shape[1] + grow), min(h_img, ay + ink.shape[0] + grow)
+        around = np.zeros((ry1 - ry0, rx1 - rx0), np.uint8)
+        around[ay - ry0:ay - ry0 + ink.shape[0], ax - rx0:ax - rx0 + ink.shape[1]] = ink
+        bx0, bx1 = (np.clip(v, rx0, rx1) - rx0 for v in (x0, x1))
+        by0, by1 = (np.clip(v, ry0, ry1) - ry0 for v in (y0, y1))
 
         def box_sum(table: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-            out: npt.NDArray[np.int64] = (table[y1, x1] - table[y0, x1] - table[y1, x0]
-                                          + table[y0, x0]).astype(np.int64)
+            out: npt.NDArray[np.int64] = (table[by1, bx1] - table[by0, bx1] - table[by1, bx0]
+                                          + table[by0, bx0]).astype(np.int64)
             return out
 
-        keep = (size_ok & (box_sum(cv2.integral(paper)) >= 0.6 * cells)
-                & (box_sum(cv2.integral(ink)) <= 0.5 * cells))
+        keep = (size_ok & (box_sum(cv2.integral(paper[ry0:ry1, rx0:rx1])) >= 0.6 * cells)
+                & (box_sum(cv2.integral(around)) <= 0.5 * cells))
         return (np.flatnonzero(keep) + 1).tolist()
 
     @staticmethod

@@ -215,12 +215,17 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask, band: tuple[float
     # across its columns)
     r = np.stack([cv2.warpAffine(rows, t, (w, h), flags=cv2.INTER_LINEAR) for t in shears])
     m = np.stack([cv2.warpAffine(inner, t, (w, h), flags=cv2.INTER_NEAREST) for t in shears])
-    top = np.argmax(m, axis=1)
-    bottom = h - 1 - np.argmax(m[:, ::-1], axis=1)
-    ok = m.any(axis=1) & (bottom - top >= 0.7 * CARD_HEIGHT_MM * px)
     weighted = r * m
     sums = np.stack([np.diff(cv2.integral(a), axis=1) for a in weighted])
     counts = np.stack([np.diff(cv2.integral(a), axis=1) for a in m])
+    # the fan's first and last row in each column: the running counts are 0 down to the
+    # first and reach the column's total just past the last (summed, not searched for:
+    # numpy's argmax across rows is slow)
+    total = counts[:, -1:, :]
+    filled = total[:, 0, :] > 0
+    top = np.where(filled, (counts == 0).sum(axis=1) - 1, 0)
+    bottom = np.where(filled, (counts < total).sum(axis=1) - 1, h - 1)
+    ok = filled & (bottom - top >= 0.7 * CARD_HEIGHT_MM * px)
     near, far = (int(v * px) for v in band)
     middle = np.linspace(top + far, bottom - far, 4).astype(int)  # (4, tilt, column)
     r0 = np.clip(np.stack([top + near, bottom - far, *middle[:3]]), 0, h)  # (band, tilt, col)

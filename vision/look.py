@@ -85,10 +85,25 @@ def felt_colour(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8] | None:
     print); ``None`` when there are none."""
     if not len(pixels):
         return None
-    level = pixels.min(axis=1)
+    level = darkest_channel(pixels)
     felt: npt.NDArray[np.uint8] = np.median(pixels[level <= np.median(level)],
                                             axis=0).astype(np.uint8)
     return felt
+
+
+def darkest_channel(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Each pixel's darkest channel, of ``pixels`` (n, 3) (as ``pixels.min(axis=1)``, which
+    numpy reduces slowly over so short an axis)."""
+    out: npt.NDArray[np.uint8] = np.minimum(np.minimum(pixels[:, 0], pixels[:, 1]),
+                                            pixels[:, 2])
+    return out
+
+
+def brightest_channel(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Each pixel's brightest channel, of ``pixels`` (n, 3) (see :func:`darkest_channel`)."""
+    out: npt.NDArray[np.uint8] = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]),
+                                            pixels[:, 2])
+    return out
 
 
 def within(image: BGRImage, x0: int, y0: int, x1: int, y1: int) -> tuple[slice, slice]:

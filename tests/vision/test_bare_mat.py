@@ -11,11 +11,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gouji.cards import format_cards
 from vision.bare_mat import bare_mat
 from vision.faces import DrawnFaces
-from vision.look import look_at
+from vision.look import brightest_channel, darkest_channel, look_at
 from vision.mat import FELT_BGR, OUTLINE_MM, TEAM_BGR, layout_for, render_mat
 from vision.recognize import Recognizer
 from vision.synth import SceneGenerator
@@ -191,3 +193,14 @@ def test_the_felt_before_the_outline_is_no_fans_paper_on_real_faces(
     # before: `777777B`, `222222B` and `TTTB`, unsure
     reading = read_dev_scene(shared_data, deck, seed, seat, recognizer, looked=True)
     assert format_cards(reading.cards) == cards
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(*[st.integers(0, 255)] * 3), max_size=50))
+def test_channel_extremes_are_each_pixels_darkest_and_brightest(
+        pixels: list[tuple[int, int, int]]) -> None:
+    """The pixel lists' channel extremes equal numpy's reductions (a faster path)."""
+    px = np.array(pixels, np.uint8).reshape(-1, 3)
+    assert np.array_equal(darkest_channel(px), px.min(axis=1, initial=255))
+    assert np.array_equal(brightest_channel(px), px.max(axis=1, initial=0))
+    assert darkest_channel(px).dtype == brightest_channel(px).dtype == np.uint8

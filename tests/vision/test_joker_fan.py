@@ -13,7 +13,15 @@ from vision import joker_fan as joker_fan_module
 from vision import recognize as recognize_module
 from vision.faces import FolderFaces
 from vision.indices import IndexFinder, IndexMark
-from vision.joker_fan import WORK_PX_PER_MM, _edges, _Upright, joker_fan
+from vision.joker_fan import (
+    BAND_ENDS_MM,
+    OUTLINE_MM,
+    WORK_PX_PER_MM,
+    _edge_strength,
+    _edges,
+    _Upright,
+    joker_fan,
+)
 from vision.recognize import ZONE_PX_PER_MM, CardReading, Recognizer
 from vision.synth import SceneGenerator
 
@@ -240,3 +248,23 @@ def test_a_fan_of_jokers_whose_pictures_pose_as_poor_indices_is_counted(
     reading = read_dev_scene(shared_data, deck, seed, seat, recognizer)
     assert format_cards(reading.cards) == cards
     assert reading.unsure
+
+
+@pytest.mark.parametrize("tilt", [-4.0, 0.0, 5.0])
+def test_a_card_edge_is_the_strongest_line_and_bare_columns_have_none(tilt: float) -> None:
+    """Across a fan turned upright, a card's straight edge (turned a little) is the column
+    whose brightness changes most, in all five bands, off the fan's outline (which
+    :func:`vision.joker_fan._edges` clears); columns with no fan have no edge."""
+    px = WORK_PX_PER_MM
+    h, w = int(100 * px), int(150 * px)
+    inner = np.zeros((h, w), np.uint8)
+    inner[int(6 * px):int(94 * px), int(20 * px):int(130 * px)] = 1
+    ys, xs = np.mgrid[0:h, 0:w]
+    edge_at = 75 * px + (ys - h / 2) * np.tan(np.radians(tilt))
+    refl = np.where(xs < edge_at, 0.9, 0.75).astype(np.float32)
+    strength = _edge_strength(refl, inner, BAND_ENDS_MM)
+    off_outline = int((20 + OUTLINE_MM) * px), int((130 - OUTLINE_MM) * px)
+    inside = strength[off_outline[0]:off_outline[1]]
+    assert abs(off_outline[0] + int(np.argmax(inside)) - 75 * px) <= 2
+    assert inside.max() > 0.1
+    assert not strength[:int(20 * px)].any() and not strength[int(130 * px):].any()

@@ -10,6 +10,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gouji.cards import Rank, format_cards, parse_cards
 from vision import indices
@@ -413,3 +415,23 @@ def test_a_look_again_at_the_same_corners_labels_their_ink_once(
     finder.second_look(image, survey.ink, near, 60.0, lines_over=40.0)
     finder.second_look(image, survey.ink, near, 60.0, lines_over=40.0)
     assert len(calls) == 3
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), h=st.integers(20, 90), w=st.integers(20, 90),
+       big=st.integers(6, 60))
+def test_candidates_of_a_box_are_those_of_the_view_it_lies_in(seed: int, h: int, w: int,
+                                                               big: int) -> None:
+    """A second look labels only a box of the view: its glyph-sized candidates, paper and
+    ink summed round that box alone, are those the whole view would give with no ink
+    outside the box."""
+    rng = np.random.default_rng(seed)
+    paper = (rng.random((h, w)) < 0.8).astype(np.uint8)
+    x0, y0 = int(rng.integers(0, w - 5)), int(rng.integers(0, h - 5))
+    x1, y1 = int(rng.integers(x0 + 5, w + 1)), int(rng.integers(y0 + 5, h + 1))
+    crop = (rng.random((y1 - y0, x1 - x0)) < 0.3).astype(np.uint8)
+    whole = np.zeros((h, w), np.uint8)
+    whole[y0:y1, x0:x1] = crop
+    _, _, stats, _ = cv2.connectedComponentsWithStats(whole, connectivity=8)
+    assert (IndexFinder._candidates(stats, crop, paper, big, (x0, y0))
+            == IndexFinder._candidates(stats, whole, paper, big))
