@@ -838,6 +838,13 @@ def edge_distances(paper: Mask, centres: Sequence[tuple[float, float]]) -> list[
 BIG_PIP_SIZE = (1.2, 2.0)
 BIG_PIP_SCORE = 0.9
 BIG_PIP_LEAD = 0.15
+BIG_PIP_TURNS = (-8.0, 0.0, 8.0)  # degrees: a card may lie turned so from the read indices
+
+
+def _turned(v: FloatArray, degrees: float) -> FloatArray:
+    a = np.radians(degrees)
+    return np.array([v[0] * np.cos(a) - v[1] * np.sin(a), v[0] * np.sin(a) + v[1] * np.cos(a)],
+                    np.float32)
 
 
 # A rank glyph read without a pip (IndexFinder._pipless): the orientations tried are the
@@ -1207,7 +1214,8 @@ class IndexFinder:
         if not big:
             return set()
         points = [self._points(labels, stats, i) for i in big]
-        turns = np.array(_turns_of(marks), np.float32)
+        turns = np.array([_turned(d, a) for d in _turns_of(marks) for a in BIG_PIP_TURNS],
+                         np.float32)
         lengths = np.repeat([len(p) for p in points], len(turns)).astype(np.int32)
         pts = np.vstack([p for p in points for _ in turns])
         centres = np.repeat(np.array([p.mean(axis=0) for p in points], np.float32), len(turns),

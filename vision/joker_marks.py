@@ -25,7 +25,7 @@ set is unsure), a poor one is left alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
@@ -56,6 +56,9 @@ from vision.indices import (
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
 
+# which of some components (labels, stats, ids) are cards' own big suit pips, judged beside
+# the read index marks (IndexFinder.big_pips)
+BigPips = Callable[[Labels, Labels, list[int], list[IndexMark]], set[int]]
 MARK_PIP = "*"  # the ``pip`` of an IndexMark read from a taught joker mark
 SEEN = 0.65  # least similarity for a mark not read to count as a corner seen (unsure set)
 ACCEPT = 0.8  # least similarity to a taught mark for a joker to be read
@@ -533,7 +536,8 @@ class JokerMarkReader:
             self.red_split = joker_red
 
     def read(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
-             strays: list[StrayInk], pips: Sequence[tuple[float, float]] = ()
+             strays: list[StrayInk], pips: Sequence[tuple[float, float]] = (),
+             big_pips: BigPips | None = None
              ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
         on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.survey` returned
@@ -545,6 +549,9 @@ class JokerMarkReader:
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)
                  and not _is_pip(ink, i, pips)]
+        if heads and big_pips is not None:
+            pip_heads = big_pips(ink.labels, ink.stats, [i for i, _ in heads], marks)
+            heads = [(i, m) for i, m in heads if i not in pip_heads]
         if not heads:
             return [], strays
         hits = [hit for i, m in heads for hit in [self._match(ink, i, m, marks, h_ref)] if hit]

@@ -358,6 +358,25 @@ def test_a_cards_big_pip_is_not_read_as_a_taught_joker_mark() -> None:
     _assert_taught_readings("paris", [(2007, 3, "992"), (2020, 2, "888888"), (2029, 4, "4444")])
 
 
+# development scene: the top card of `4444444R` (its 4♣) lies turned 8° from the fan's read
+# indices, and its big pips, read upright only as those indices lie, missed being pips
+# (0.899 of the 0.9 a pip needs): two of them, a card's two corners apart, were read as
+# the taught chips (`44444444BBBRR`)
+def test_a_big_pip_of_a_card_turned_off_the_fan_is_not_read_as_a_taught_joker_mark(
+        paris_taught: tuple[FolderFaces, Recognizer]) -> None:
+    reading = _read_taught(paris_taught, 2174, 5)
+    assert reading.notation == "4444444R", reading.why()
+
+
+# development scene: `666B`'s 小王 was guessed where the fan's gap left room for it and its
+# face, taught, told it; read at that guessed place, it parted the fan's steps unevenly
+# and the fan read again guessed two jokers more (`666BBR`)
+def test_a_joker_told_by_its_face_adds_no_card_to_the_fan(
+        paris_taught: tuple[FolderFaces, Recognizer]) -> None:
+    reading = _read_taught(paris_taught, 2159, 1)
+    assert reading.notation == "666B", reading.why()
+
+
 def _assert_taught_readings(deck: str, cases: list[tuple[int, int, str]]) -> None:
     """With ``deck`` taught from its own faces, each (seed, seat) of its scenes reads as
     given."""
