@@ -152,6 +152,9 @@ ACROSS_COS = 0.5  # a set's index line runs across its cards: within 30° of squ
 # reaches (:data:`vision.indices.INDEX_BOX`): the covered look leaves out only this much
 # (glyph heights to either side) about each read index.
 COVERED_BESIDE = 0.45
+# the most a covered index's glyph may be of the set's glyph height where only jokers were
+# read (their marks or letters, not a natural index's height)
+JOKERS_ONLY_HIGH = 2.0
 # An index the covering card's edge line runs into is one shape with it, glyph, pip and
 # line: stray ink this big (glyph heights) on the read indices' line (from half a glyph
 # above it to 1.5 below, 1–10 glyphs beside one) is read again with the lines cut out
@@ -1402,11 +1405,16 @@ class Recognizer:
         is the set's and reads well enough.  ``on``: how near one of the points (glyph
         heights) an index read must lie, as :meth:`_looked_again`'s."""
         ranks = {m.rank for m in marks} | {Rank.TWO}
+        size = SECOND_LOOK_SIZE
         if not any(r.is_natural for r in ranks):
             ranks = set(Rank)
+            # nor is the set's glyph height then a natural index's: a joker's JOKER letters
+            # are smaller than a jumbo deck's digits (drawn jumbo `6666666666BB`, 1.6 × the
+            # letters' height, read as ten jokers)
+            size = (SECOND_LOOK_SIZE[0], JOKERS_ONLY_HIGH)
         out = []
         for m in self._looked_again(image, seen, marks, near, None, self.covered,
-                                    COVERED_BESIDE, on=on):
+                                    COVERED_BESIDE, on=on, size=size):
             if m.rank in ranks:
                 out.append(m)
             elif m.runner_up in ranks and m.score - m.margin >= SECOND_LOOK_LEAST:

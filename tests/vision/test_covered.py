@@ -95,6 +95,18 @@ def test_with_only_jokers_read_an_index_half_under_the_next_card_may_be_any_rank
     assert reading.unsure and Doubt.COVERED in reading.doubts
 
 
+@pytest.mark.parametrize(("seed", "seat", "truth"), [
+    (2088, 1, "6666666666BB"), (2076, 0, "AAAAA2BBRR")])
+def test_with_only_jokers_read_a_covered_index_may_be_bigger_than_their_letters(
+        seed: int, seat: int, truth: str) -> None:
+    # drawn-jumbo-1: only the jokers' JOKER letters read, and the set's glyph height was
+    # theirs; the jumbo digits half under the next cards, 1.6 times as tall, read 0.86–0.97
+    # by their part but were too big for it (`6666666666BB` read as twelve jokers)
+    reading = read_jumbo(1, seed, seat, truth)
+    assert reading.notation == truth
+    assert reading.unsure and Doubt.COVERED in reading.doubts
+
+
 def test_an_index_in_part_off_an_uneven_fans_guessed_corner_is_read() -> None:
     # drawn-jumbo-1, seed 2147: As half under the next cards, read by their part up to 1.07
     # glyph heights from where the uneven fan guessed jokers (AAAAAAABB read AAAAAABB)
