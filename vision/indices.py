@@ -838,7 +838,7 @@ def edge_distances(paper: Mask, centres: Sequence[tuple[float, float]]) -> list[
 BIG_PIP_SIZE = (1.2, 2.0)
 BIG_PIP_SCORE = 0.9
 BIG_PIP_LEAD = 0.15
-BIG_PIP_TURNS = (-8.0, 0.0, 8.0)  # degrees: a card may lie turned so from the read indices
+BIG_PIP_TURNS = (-8.0, 8.0)  # degrees: a card may lie turned so from the read indices
 
 
 def _turned(v: FloatArray, degrees: float) -> FloatArray:
@@ -1120,7 +1120,7 @@ class IndexFinder:
         marks += list(pipless)
         unused = [i for i in unused if not any(i in ids for ids in pipless.values())]
         strays = _stray_candidates(stats, centers, unused, consistent(marks))
-        pips = self._big_pips(labels, stats, strays, marks)
+        pips = self.big_pips(labels, stats, strays, marks)
         strays = [i for i in strays if i not in pips]
         if mat_seen is not None:
             strays = _off_the_mat(image, labels, stats, strays, mat_seen)
@@ -1201,11 +1201,12 @@ class IndexFinder:
         return _Labelled(labels, stats, centers,
                          self._candidates(stats, crop_split, inks.paper, big, (x0, y0)))
 
-    def _big_pips(self, labels: Labels, stats: Labels, ids: list[int],
+    def big_pips(self, labels: Labels, stats: Labels, ids: list[int],
                   marks: list[IndexMark]) -> set[int]:
         """Of the components ``ids``, those that are a card's own big suit pip
         (:data:`BIG_PIP_SIZE`, :data:`BIG_PIP_SCORE`, :data:`BIG_PIP_LEAD`), read upright in
-        each way the ``marks`` point and turned half round."""
+        each way the ``marks`` point and turned half round, and each of those turned
+        :data:`BIG_PIP_TURNS` (a card may lie turned off the read indices)."""
         if not marks:
             return set()
         h = float(median(m.height for m in marks))
@@ -1213,21 +1214,32 @@ class IndexFinder:
         big = [i for i in ids if low <= max(stats[i, 2], stats[i, 3]) <= high]
         if not big:
             return set()
-        points = [self._points(labels, stats, i) for i in big]
-        turns = np.array([_turned(d, a) for d in _turns_of(marks) for a in BIG_PIP_TURNS],
-                         np.float32)
-        lengths = np.repeat([len(p) for p in points], len(turns)).astype(np.int32)
-        pts = np.vstack([p for p in points for _ in turns])
-        centres = np.repeat(np.array([p.mean(axis=0) for p in points], np.float32), len(turns),
-                            axis=0)
-        downs = np.tile(turns, (len(big), 1))
+        points = {i: self._points(labels, stats, i) for i in big}
+        ways = _turns_of(marks)
+        # as the marks point first; only the components no pip so, turned a little
+        pips = self._pips_turned(points, ways)
+        rest = {i: p for i, p in points.items() if i not in pips}
+        if rest:
+            pips |= self._pips_turned(rest, [_turned(d, a) for d in ways
+                                              for a in BIG_PIP_TURNS])
+        return pips
+
+    def _pips_turned(self, points: dict[int, FloatArray], ways: list[FloatArray]) -> set[int]:
+        """Of the components whose ``points`` are given, those read as a big pip upright
+        in one of the ``ways`` "down" may point (see :meth:`big_pips`)."""
+        turns = np.array(ways, np.float32)
+        lengths = np.repeat([len(p) for p in points.values()], len(turns)).astype(np.int32)
+        pts = np.vstack([p for p in points.values() for _ in turns])
+        centres = np.repeat(np.array([p.mean(axis=0) for p in points.values()], np.float32),
+                            len(turns), axis=0)
+        downs = np.tile(turns, (len(points), 1))
         features = batch_features(_upright(pts, lengths, centres, downs), lengths)
         pip = (features @ self._pip_protos).max(axis=1)
         is_pip = pip >= BIG_PIP_SCORE
         if is_pip.any():  # (only these need every class scored)
             other = self.model.scores(features[is_pip])[:, self._not_pip_cols].max(axis=1)
             is_pip[is_pip] = pip[is_pip] >= other + BIG_PIP_LEAD
-        return {i for i, k in zip(big, is_pip.reshape(len(big), -1).any(axis=1).tolist(),
+        return {i for i, k in zip(points, is_pip.reshape(len(points), -1).any(axis=1).tolist(),
                                   strict=True) if k}
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,

@@ -1090,7 +1090,7 @@ class Recognizer:
                 # on a joker's face (paris' "THE JOLLY JOKER": `999999BB` read `999999BBB`)
                 marks = [m for m in marks if m.pip != "O"]
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
-                                                   survey.pips, self.finder._big_pips)
+                                                   survey.pips, self.finder.big_pips)
             # sized with them: art posing as a small index beside them goes (a joker's K
             # read as a 16 px index beside a 大王's 42 px mark: `RR` read a sure `KR`)
             marks = consistent(marks + jokers) if jokers else marks

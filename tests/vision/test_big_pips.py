@@ -1,5 +1,5 @@
 """A card's own big suit pips beside its corner index are no unread corner
-(vision.indices.IndexFinder._big_pips): before, a 44 or 2222 of a deck with big pips near
+(vision.indices.IndexFinder.big_pips): before, a 44 or 2222 of a deck with big pips near
 the edge was marked unsure for them, and players confirmed a set read right."""
 
 from __future__ import annotations
