@@ -543,7 +543,10 @@ class JokerMarkReader:
         on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.survey` returned
         them, with ``seen``, its ink and paper) less the ink of the marks read, plus the
         marks seen but not read.  ``pips``: where the survey saw cards' own big suit pips,
-        which are no joker's mark (a 2♣'s top pip passed for a joker's club-like mark)."""
+        which are no joker's mark (a 2♣'s top pip passed for a joker's club-like mark);
+        ``big_pips``: judges which of the heads are such pips too (the survey looks only
+        beside the read indices: a turned card's big pips far from them passed for paris's
+        chip, `4444444R` read `44444444BBBRR`)."""
         ink = _zone_ink(image, seen)
         h_ref = float(np.median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)

@@ -1410,7 +1410,7 @@ class Recognizer:
             ranks = set(Rank)
             # nor is the set's glyph height then a natural index's: a joker's JOKER letters
             # are smaller than a jumbo deck's digits (drawn jumbo `6666666666BB`, 1.6 × the
-            # letters' height, read as ten jokers)
+            # letters' height, read as twelve jokers)
             size = (SECOND_LOOK_SIZE[0], JOKERS_ONLY_HIGH)
         out = []
         for m in self._looked_again(image, seen, marks, near, None, self.covered,
