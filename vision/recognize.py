@@ -934,26 +934,6 @@ class _FanEdges:
         return self._strips[way, band]
 
 
-def _no_more_jokers(in_fan: list[UnreadCard], guessed: list[UnreadCard],
-                    told: list[IndexMark]) -> list[UnreadCard]:
-    """The fan's unread cards ``in_fan``, found again once the taught faces ``told`` which
-    jokers some of the cards ``guessed`` before are, with no more jokers guessed than were
-    left untold: the faces tell no card more.  Read at the places only guessed for them,
-    those jokers part the fan's steps unevenly, and its gaps then seemed to hide more
-    (paris `666B` read `666BBR`).  Natural cards found again by their look stay (the gaps
-    measured anew held them: paris `999999BB`).  Of the jokers, those nearest the untold
-    ones' places stay."""
-    told_at = [m.center for m in told]
-    left = [u.center for u in guessed if u.rank.is_joker and u.center not in told_at]
-    jokers = [u for u in in_fan if u.rank.is_joker]
-    keep: list[UnreadCard] = []
-    for place in left:
-        rest = [u for u in jokers if u not in keep]
-        if rest:
-            keep.append(min(rest, key=lambda u: math.dist(u.center, place)))
-    return [u for u in in_fan if not u.rank.is_joker or u in keep]
-
-
 def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
                     strips: FanStrips | None) -> list[UnreadCard]:
     """``in_fan`` with the joker guessed for the fan's top card told by the ink at its own
@@ -1154,9 +1134,7 @@ class Recognizer:
                                                                         in_fan)
         if shown:  # jokers told by the taught faces their strips show: read as such
             marks, strays = consistent(marks + shown), _unexplained(strays, shown)
-            guessed = in_fan
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
-            in_fan = _no_more_jokers(in_fan, guessed, shown)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1

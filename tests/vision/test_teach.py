@@ -368,15 +368,6 @@ def test_a_big_pip_of_a_card_turned_off_the_fan_is_not_read_as_a_taught_joker_ma
     assert reading.notation == "4444444R", reading.why()
 
 
-# development scene: `666B`'s 小王 was guessed where the fan's gap left room for it and its
-# face, taught, told it; read at that guessed place, it parted the fan's steps unevenly
-# and the fan read again guessed two jokers more (`666BBR`)
-def test_a_joker_told_by_its_face_adds_no_card_to_the_fan(
-        paris_taught: tuple[FolderFaces, Recognizer]) -> None:
-    reading = _read_taught(paris_taught, 2159, 1)
-    assert reading.notation == "666B", reading.why()
-
-
 def _assert_taught_readings(deck: str, cases: list[tuple[int, int, str]]) -> None:
     """With ``deck`` taught from its own faces, each (seed, seat) of its scenes reads as
     given."""
