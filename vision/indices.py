@@ -841,10 +841,11 @@ BIG_PIP_LEAD = 0.15
 BIG_PIP_TURNS = (-8.0, 8.0)  # degrees: a card may lie turned so from the read indices
 
 
-def _turned(v: FloatArray, degrees: float) -> FloatArray:
+def turned(v: FloatArray, degrees: float) -> FloatArray:
+    """The direction ``v`` (x, y) turned ``degrees`` (float32)."""
     a = np.radians(degrees)
-    return np.array([v[0] * np.cos(a) - v[1] * np.sin(a), v[0] * np.sin(a) + v[1] * np.cos(a)],
-                    np.float32)
+    c, s = np.cos(a), np.sin(a)
+    return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
 
 
 # A rank glyph read without a pip (IndexFinder._pipless): the orientations tried are the
@@ -1202,7 +1203,7 @@ class IndexFinder:
                          self._candidates(stats, crop_split, inks.paper, big, (x0, y0)))
 
     def big_pips(self, labels: Labels, stats: Labels, ids: list[int],
-                  marks: list[IndexMark]) -> set[int]:
+                 marks: list[IndexMark]) -> set[int]:
         """Of the components ``ids``, those that are a card's own big suit pip
         (:data:`BIG_PIP_SIZE`, :data:`BIG_PIP_SCORE`, :data:`BIG_PIP_LEAD`), read upright in
         each way the ``marks`` point and turned half round, and each of those turned
@@ -1220,7 +1221,7 @@ class IndexFinder:
         pips = self._pips_turned(points, ways)
         rest = {i: p for i, p in points.items() if i not in pips}
         if rest:
-            pips |= self._pips_turned(rest, [_turned(d, a) for d in ways
+            pips |= self._pips_turned(rest, [turned(d, a) for d in ways
                                               for a in BIG_PIP_TURNS])
         return pips
 
@@ -1325,8 +1326,10 @@ class IndexFinder:
         ax, ay = at
         rx0, ry0 = max(0, ax - grow), max(0, ay - grow)
         rx1, ry1 = min(w_img, ax + ink.shape[1] + grow), min(h_img, ay + ink.shape[0] + grow)
-        around = np.zeros((ry1 - ry0, rx1 - rx0), np.uint8)
-        around[ay - ry0:ay - ry0 + ink.shape[0], ax - rx0:ax - rx0 + ink.shape[1]] = ink
+        around = ink  # (the survey's: the whole view)
+        if (rx0, ry0, rx1 - rx0, ry1 - ry0) != (ax, ay, ink.shape[1], ink.shape[0]):
+            around = np.zeros((ry1 - ry0, rx1 - rx0), np.uint8)
+            around[ay - ry0:ay - ry0 + ink.shape[0], ax - rx0:ax - rx0 + ink.shape[1]] = ink
         bx0, bx1 = (np.clip(v, rx0, rx1) - rx0 for v in (x0, x1))
         by0, by1 = (np.clip(v, ry0, ry1) - ry0 for v in (y0, y1))
 

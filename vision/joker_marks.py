@@ -53,6 +53,7 @@ from vision.indices import (
     paper_kernel,
     paper_regions,
     row_ends,
+    turned,
 )
 from vision.types import BGRImage, FloatArray, Labels, Mask
 
@@ -400,12 +401,6 @@ def _covered(card: BGRImage, ink: _Ink, parts: list[int], hidden: float) -> BGRI
 
 # --- reading ------------------------------------------------------------------------------
 
-def _turn(v: FloatArray, degrees: float) -> FloatArray:
-    a = np.radians(degrees)
-    c, s = np.cos(a), np.sin(a)
-    return np.array([v[0] * c - v[1] * s, v[0] * s + v[1] * c], np.float32)
-
-
 TURNS = (-6.0, 0.0, 6.0)  # degrees a card may lie off the way it is taken to lie
 
 
@@ -420,15 +415,15 @@ def _index_turns(down: tuple[float, float]) -> FloatArray:
     """The ways "down" may point (rows) for a card lying as an index with ``down`` does (or
     turned 180°)."""
     d = np.array(down, np.float32)
-    return _frozen_rows([_turn(v, a) for v in (d, -d) for a in TURNS])
+    return _frozen_rows([turned(v, a) for v in (d, -d) for a in TURNS])
 
 
 @lru_cache(maxsize=256)
 def _paper_turns(angle: float) -> FloatArray:
     """The ways "down" may point (rows) for a card lying along the sides of a paper region
     turned ``angle`` degrees."""
-    base = _turn(np.array([0.0, 1.0], np.float32), angle)
-    return _frozen_rows([_turn(base, 90.0 * k + a) for k in range(4) for a in TURNS])
+    base = turned(np.array([0.0, 1.0], np.float32), angle)
+    return _frozen_rows([turned(base, 90.0 * k + a) for k in range(4) for a in TURNS])
 
 
 EDGE_PROBE = edge_probe(np.arange(0.7, 2.4, 0.25))  # head heights up where paper must end
@@ -726,7 +721,7 @@ class JokerMarkReader:
                     continue
                 # the card's down: the angle from the taught offset to the seen one
                 turn = np.degrees(np.arctan2(v[1], v[0]) - np.arctan2(p[1], p[0]))
-                d = _turn(np.array([0.0, 1.0], np.float32), float(turn))
+                d = turned(np.array([0.0, 1.0], np.float32), float(turn))
                 if not (_at_edge(ink.paper, ha.center, d, ha.hh)
                         and _at_edge(ink.paper, hb.center, -d, hb.hh)):
                     continue
