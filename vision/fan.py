@@ -23,6 +23,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from statistics import median
 
 import cv2
 import numpy as np
@@ -196,7 +197,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             inset = 2 * FAR_CORNER_INSET * m.glyph_height
             point = (np.array(m.center, np.float64) - frame.across * (card_w - inset))
             places.append(float(point @ frame.across))
-    line = float(np.median(lines)) if lines else float("nan")
+    line = float(median(lines)) if lines else float("nan")
     return np.sort(np.array(places)), line, set_glyph_height([m for marks in cards for m in marks])
 
 

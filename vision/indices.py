@@ -582,7 +582,8 @@ def set_glyph_height(marks: Sequence[IndexMark]) -> float:
     prints its JOKER letters no bigger than other decks do, so beside its rank glyphs they
     tell that size poorly (letters of 28 px beside a 61 px 7)."""
     ranks = [m.glyph_height for m in marks if m.pip != "O"]
-    return float(np.median(ranks or [m.glyph_height for m in marks]))
+    heights = ranks or [m.glyph_height for m in marks]
+    return float(median(heights)) if heights else float("nan")
 
 
 def consistent(marks: list[IndexMark]) -> list[IndexMark]:
@@ -595,14 +596,14 @@ def consistent(marks: list[IndexMark]) -> list[IndexMark]:
     strong = [m for m in marks if m.score >= 0.7]
     if len(strong) < 2:
         return marks
-    med_score = float(np.median([m.score for m in strong]))
-    every = float(np.median([m.glyph_height for m in strong]))
+    med_score = float(median([m.score for m in strong]))
+    every = float(median([m.glyph_height for m in strong]))
     med: dict[bool, float] = {}
     own: dict[bool, bool] = {}  # whether the kind is sized against itself
     for joker in (True, False):
         kind = [m.glyph_height for m in strong if (m.pip == "O") is joker]
         own[joker] = len(kind) >= 2
-        med[joker] = float(np.median(kind)) if own[joker] else every
+        med[joker] = float(median(kind)) if own[joker] else every
     beside_letters = own[True] and not own[False]
     keep = []
     for m in marks:
@@ -1504,8 +1505,8 @@ class IndexFinder:
         pts = {i: component_points(labels, stats, i) for g in groups for i in g}
         rims = {i: row_ends(pts[i]) for i in pts}
         keys = [(g, d) for g in groups for d in downs]
-        centres = np.array([np.vstack([pts[i] for i in g]).mean(axis=0) for g, _ in keys],
-                           np.float32)
+        middle = {g: np.vstack([pts[i] for i in g]).mean(axis=0) for g in groups}
+        centres = np.array([middle[g] for g, _ in keys], np.float32)
         turns = np.array([d for _, d in keys], np.float32)
         # each way turned, the glyph's height (on its row ends) and the ink where its pip
         # would be

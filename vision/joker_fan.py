@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import median
 
 import cv2
 import numpy as np
@@ -273,7 +274,7 @@ def _edges(upright: _Upright, frames: bool = False
             continue
         top_edge, sure = max(window, key=lambda xv: xv[1])
         beyond = max((v for x, v in lines if x > top_edge), default=0.0)
-        typical = float(np.median([v for x, v in lines if x <= top_edge]))
+        typical = float(median([v for x, v in lines if x <= top_edge]))
         edges = _on_step([(x, v) for x, v in lines if x <= top_edge and v >= FAINT * typical],
                          FIRM * typical)
         frame = None

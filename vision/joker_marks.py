@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from statistics import median
 
 import cv2
 import numpy as np
@@ -543,7 +544,7 @@ class JokerMarkReader:
         beside the read indices: a turned card's big pips far from them passed for paris's
         chip, `4444444R` read `44444444BBBRR`)."""
         ink = _zone_ink(image, seen)
-        h_ref = float(np.median([m.glyph_height for m in marks])) if marks else None
+        h_ref = float(median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)
                  and not _is_pip(ink, i, pips)]
