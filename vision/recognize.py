@@ -58,6 +58,7 @@ from vision.glyphs import (
 from vision.indices import (
     INDEX_BOX,
     INK_RATIO,
+    JUMBO_WEAK_LEAD,
     SECOND_LOOK_RATIO,
     ZONE_SEEING,
     IndexFinder,
@@ -182,7 +183,6 @@ DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, lea
 # taught 486 -> 509; no reading changed.  (0.6-1.4: 874, but it lost the guard's cases.)
 DROPPED_SIZE = (0.42, 1.4)
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
-JUMBO_WEAK_LEAD = 0.2  # a jumbo 2 or 4 reading less than this better than its runner-up: a 10?
 LEAST_GLYPH_MM = 3.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
 LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
 # A lone card none of whose indices lies this near a corner is looked at for a glyph whose

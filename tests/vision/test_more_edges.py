@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
+from vision import indices
 from vision.candidates import with_one_more
 from vision.faces import FolderFaces
 from vision.indices import IndexMark, StrayInk
@@ -45,11 +47,16 @@ def test_one_more_card_is_offered_of_the_main_rank_then_either_joker_then_a_2() 
 # drawn-jumbo-2's `66666BBR`, was one too: it is now counted, see the strips below)
 # (anglo and paris `333R`, seed 2275, were read `333` so, and now are read right: see the
 # bare strip between read cards, below)
+# (neoclassical `99999999R`, seed 2226, too: its 大王's circle half under the next card now
+# shows as stray ink, test_strays.py; it is read here as if it did not)
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "read"), [
     ("neoclassical", 2226, 2, "99999999R", "99999999"),
 ])
 def test_a_card_the_edges_show_unread_makes_the_set_unsure(
-        shared_data: Path, deck: str, seed: int, seat: int, truth: str, read: str) -> None:
+        shared_data: Path, monkeypatch: pytest.MonkeyPatch,
+        deck: str, seed: int, seat: int, truth: str, read: str) -> None:
+    monkeypatch.setattr(indices, "_tucked_corners",
+                        lambda stats, centers, marks: np.zeros(len(centers), bool))
     reading = read_dev_scene(shared_data, deck, seed, seat)
     assert reading.notation == read
     assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)

@@ -13,9 +13,8 @@ from gouji.cards import Rank, format_cards, parse_cards
 from vision.candidates import with_tens
 from vision.faces import DrawnFaces
 from vision.fan import JUMBO_GLYPH_MM
-from vision.indices import IndexMark
+from vision.indices import JUMBO_WEAK_LEAD, IndexMark
 from vision.recognize import (
-    JUMBO_WEAK_LEAD,
     TWO_OR_TEN,
     ZONE_PX_PER_MM,
     CardReading,
