@@ -199,10 +199,14 @@ def offered(cands: Sequence[tuple[tuple[Rank, ...], float]]
     """The candidates an unsure reading shows (:data:`MAX_CANDIDATES`): the first
     :data:`KEPT_CANDIDATES`, then the first's :func:`near_misses`, then the rest.  Past the
     kept ones a confidence only orders them: each is at most :data:`NEAR_MISS_STEP` × the
-    one before."""
+    one before.  A set offered twice is shown once, where it came first."""
     if not cands:
         return ()
-    out = list(cands[:KEPT_CANDIDATES])
+    first: dict[tuple[Rank, ...], float] = {}
+    for cards, value in cands:
+        first.setdefault(cards, value)
+    cands = list(first.items())
+    out = cands[:KEPT_CANDIDATES]
     kept = {c for c, _ in out}
     rest = dict(cands[KEPT_CANDIDATES:])  # (a near miss among them keeps its confidence)
     later: list[tuple[tuple[Rank, ...], float | None]] = [

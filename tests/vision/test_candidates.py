@@ -68,6 +68,17 @@ def test_offered_keeps_the_reasoned_candidates_first() -> None:
     assert offered([]) == ()
 
 
+def test_a_set_offered_twice_is_shown_once() -> None:
+    # a taught deck's fan of jokers counted by its edges (FAN_CONFIDENCE) goes before the
+    # candidates reasoned from its marks, which may hold the same set: paris `BB` (dev seed
+    # 2037) was offered as BB, BB, BR, ...
+    shown = offered([(_set("BB"), 0.4), (_set("BB"), 1.0), (_set("BR"), 0.5),
+                     (_set("B"), 0.3), (_set("BB"), 0.2)])
+    cards = [format_cards(c) for c, _ in shown]
+    assert len(cards) == len(set(cards)) and cards[:2] == ["BB", "BR"]
+    assert shown[0] == (_set("BB"), 0.4)
+
+
 def _unread(rank: Rank, likeness: float = 0.3) -> UnreadCard:
     joker = rank if rank.is_joker else Rank.SMALL_JOKER
     return UnreadCard((0.0, 0.0), rank, joker, likeness)
