@@ -1071,6 +1071,8 @@ class Recognizer:
                 marks = [m for m in marks if m.pip != "O"]
             jokers, strays = self.joker_marks.read(image, survey.ink, marks, strays,
                                                    survey.pips, self.finder.big_pips)
+            taken, instead = self._jokers_read_as_tens(image, survey, marks, strays)
+            marks, jokers = [m for m in marks if m not in taken], jokers + instead
             # sized with them: art posing as a small index beside them goes (a joker's K
             # read as a 16 px index beside a 大王's 42 px mark: `RR` read a sure `KR`)
             marks = consistent(marks + jokers) if jokers else marks
@@ -1303,6 +1305,29 @@ class Recognizer:
         if min(m.score for m in marks) < SECOND_LOOK_LEAST:
             return marks, strays, in_part
         return marks, _unexplained(strays, new), in_part
+
+    def _jokers_read_as_tens(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
+                             strays: list[StrayInk]) -> tuple[list[IndexMark], list[IndexMark]]:
+        """Of the 10s among ``marks``, those that are a taught joker's corner mark, and the
+        jokers read there instead: read with the 10s left out, a joker's mark in a 10's box
+        matching better than the 10 (neoclassical's star in a circle reads as a "10", and the
+        joker reader leaves a read index's ink alone: `333R` read `333` and a 10, mixed).
+        Each joker keeps what it read as (:attr:`IndexMark.read_as`): the set is doubted
+        (the "10" may have been the mark and the next card's glyph: `444R` read `44R`)."""
+        tens = [m for m in marks if m.rank is Rank.TEN]
+        if not tens or self.joker_marks is None:
+            return [], []
+        jokers, _ = self.joker_marks.read(image, survey.ink,
+                                          [m for m in marks if m.rank is not Rank.TEN],
+                                          strays, survey.pips, self.finder.big_pips)
+        taken, instead = [], []
+        for ten in tens:
+            there = [j for j in jokers if j.score > ten.score
+                     and in_any_index_box(np.array([j.center]), [ten])[0]]
+            if there:
+                taken.append(ten)
+                instead.append(replace(max(there, key=lambda j: j.score), read_as=Rank.TEN))
+        return taken, instead
 
     def _fainter_alone(self, image: BGRImage, seen: PaperInk, strays: list[StrayInk]
                        ) -> list[IndexMark]:

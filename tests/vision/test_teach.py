@@ -330,6 +330,21 @@ def test_a_taught_joker_mark_places_its_card_where_the_index_lies_neoclassical(
     assert reading.notation == truth, reading.why()
 
 
+# check scenes (2180-2419): neoclassical's star in a circle, its jokers' taught corner mark,
+# read as a "10" (with the ink beside it), which the joker reader then left alone: two ranks
+# read, the jokers not (`333R` read `333`, `AAAAAABB` read `AAAAAA`); now the jokers are
+# read there, the sets still doubted (the "10" may have held another card's glyph too:
+# `444R`, the circle and the next card's 4 read as a 10, reads `44R`)
+@pytest.mark.parametrize(("seed", "seat", "read"), [
+    (2266, 4, "333R"), (2316, 2, "AAAAAAAABR"), (2407, 1, "AAAAAABB"), (2211, 4, "44R")])
+def test_a_taught_joker_mark_read_as_a_ten_is_the_joker(
+        neoclassical_taught: tuple[FolderFaces, Recognizer], seed: int, seat: int,
+        read: str) -> None:
+    reading = _read_taught(neoclassical_taught, seed, seat)
+    assert reading.notation == read, reading.why()
+    assert reading.unsure
+
+
 # development scenes: a joker's art read as a small index (a K of 16 px, a J) beside a
 # taught 大王 mark of the usual size was kept, the set read a sure `KR` or `JR`
 def test_art_posing_as_a_small_index_beside_a_taught_joker_mark_goes(
