@@ -43,6 +43,7 @@ from vision.indices import (
     component_points,
     component_redness,
     edge_probe,
+    in_any_index_box,
     ink_and_paper,
     ink_components,
     ink_level,
@@ -533,7 +534,7 @@ class JokerMarkReader:
 
     def read(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
              strays: list[StrayInk], pips: Sequence[tuple[float, float]] = (),
-             big_pips: BigPips | None = None
+             big_pips: BigPips | None = None, within: Sequence[IndexMark] | None = None
              ) -> tuple[list[IndexMark], list[StrayInk]]:
         """Joker corners read in ``image`` beside the set's read index ``marks`` (or anywhere
         on paper), and ``strays`` (as :meth:`vision.indices.IndexFinder.survey` returned
@@ -542,12 +543,17 @@ class JokerMarkReader:
         which are no joker's mark (a 2♣'s top pip passed for a joker's club-like mark);
         ``big_pips``: judges which of the heads are such pips too (the survey looks only
         beside the read indices: a turned card's big pips far from them passed for paris's
-        chip, `4444444R` read `44444444BBBRR`)."""
+        chip, `4444444R` read `44444444BBBRR`).  ``within``: only heads in these indices'
+        boxes are matched (where a read index may be a mark: see
+        :meth:`vision.recognize.Recognizer._jokers_read_as_tens`)."""
         ink = _zone_ink(image, seen)
         h_ref = float(median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)
                  and not _is_pip(ink, i, pips)]
+        if heads and within is not None:
+            inside = in_any_index_box(ink.centers[[i for i, _ in heads]], within)
+            heads = [h for h, k in zip(heads, inside.tolist(), strict=True) if k]
         if heads and big_pips is not None:
             pip_heads = big_pips(ink.labels, ink.stats, [i for i, _ in heads], marks)
             heads = [(i, m) for i, m in heads if i not in pip_heads]

@@ -1319,7 +1319,7 @@ class Recognizer:
             return [], []
         jokers, _ = self.joker_marks.read(image, survey.ink,
                                           [m for m in marks if m.rank is not Rank.TEN],
-                                          strays, survey.pips, self.finder.big_pips)
+                                          strays, survey.pips, self.finder.big_pips, tens)
         taken, instead = [], []
         for ten in tens:
             there = [j for j in jokers if j.score > ten.score
