@@ -1177,12 +1177,14 @@ class Recognizer:
                                                       len(counted) + len(in_fan))
              or _whole_card_off_its_paper(counted, in_fan, edges) or past_bottom),
             (Doubt.ONE_CORNER, one_corner)) if there)
-        if not doubts and len(counted) >= 2:
+        if not doubts and (len(counted) >= 2 or (counted and _poorly_read(counted))):
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
             # under the next card between two 6s a step and a half apart: `66666BBR` read a
             # sure `66666BR`).  (Over older cards, on the new cards' paper only; a lone
-            # card's edges part it from the paper the seat's label joins to it.)
+            # card's edges part it from the paper the seat's label joins to it: one read
+            # card is asked only when it read poorly, a joker's art posing as its index,
+            # neoclassical `BR` read a sure `A` from the jester's hand.)
             strips = edges.of(counted)
             parted = None if strips is None else len(strips.jokers)
             if parted is not None and parted > len(counted):

@@ -63,6 +63,15 @@ def test_a_card_the_edges_show_unread_makes_the_set_unsure(
     assert parse_cards(truth) in [c for c, _ in reading.candidates]
 
 
+def test_one_card_read_poorly_where_the_edges_part_two_makes_the_set_unsure(
+        shared_data: Path) -> None:
+    # check seed 2486: neoclassical's two jokers, fanned, read zero-shot as a sure `A` from
+    # the jester's hand (0.68); the edges part two cards
+    reading = read_dev_scene(shared_data, "neoclassical", 2486, 3, looked=True)
+    assert reading.notation == "A"
+    assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)
+
+
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
     (0, 2020, 2, "888888"), (1, 2010, 5, "555555"), (1, 2004, 1, "2222"),
     (0, 2021, 5, "KKK22"),
