@@ -71,6 +71,7 @@ from vision.indices import (
     darkest_channel,
     edge_distances,
     in_any_index_box,
+    in_index_box,
     long_side,
     mark_frame,
     set_glyph_height,
@@ -1325,7 +1326,7 @@ class Recognizer:
         taken, instead = [], []
         for ten in tens:
             there = [j for j in jokers if j.score > ten.score
-                     and in_any_index_box(np.array([j.center]), [ten])[0]]
+                     and in_index_box(np.array([j.center]), ten)[0]]
             if there:
                 taken.append(ten)
                 instead.append(replace(max(there, key=lambda j: j.score), read_as=Rank.TEN))
