@@ -417,11 +417,29 @@ JOKER_RED_SHARE = 0.3
 
 def red_share(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
               joker_red: float) -> float:
-    """The share of the ink pixels (``ys``, ``xs``) that are red (R − max(B, G) above
-    ``joker_red``)."""
+    """The share of the ink pixels (``ys``, ``xs``) that are red: R − max(B, G), scaled as
+    if the paper around them were white (:func:`_paper_about`), above ``joker_red``."""
     px = image[ys, xs].astype(np.float32)
     red = px[:, 2] - np.maximum(px[:, 0], px[:, 1])
+    if len(ys):
+        red *= 255.0 / _paper_about(image, ys, xs)
     return float((red > joker_red).mean())
+
+
+# A mark's redness is measured against the paper around it (RED_PAPER_SHARE: the brightest
+# pixels of the box round it, padded by half its size): a 大王's red word in a shadow is as
+# dim as its paper (anglo's word at R − max(B, G) 27–34 on paper at 133 read a 小王).
+RED_PAPER_SHARE = 90  # the percentile of the box's brightest channel taken as its paper
+RED_PAPER_LEAST = 100.0  # darker than this is no paper to measure by
+
+
+def _paper_about(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp]) -> float:
+    """The paper's brightness (brightest channel) around the pixels (``ys``, ``xs``)."""
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    pad = max(4, max(y1 - y0, x1 - x0) // 2)
+    box = image[max(y0 - pad, 0):y1 + pad, max(x0 - pad, 0):x1 + pad]
+    paper = float(np.percentile(box.max(axis=2), RED_PAPER_SHARE))
+    return min(max(paper, RED_PAPER_LEAST), 255.0)
 
 
 def joker_of_colour(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],

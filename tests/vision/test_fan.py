@@ -200,6 +200,15 @@ def test_the_cards_past_a_fans_read_indices_in_dev_scenes_are_all_found(
     assert reading.notation == truth, reading.why()
 
 
+def test_an_unread_jokers_dim_red_word_is_a_big_joker(shared_data: Path) -> None:
+    """anglo check seed 2183, seat 5: an A and a 大王 whose corner lies in the shadow of the
+    A laid over it; its red word, R − max(B, G) 27–34 on paper at 133 (under the
+    recogniser's 35), read `AB`.  Measured against its paper (:func:`vision.indices.red_share`)
+    it is red; the set stays unsure (the joker's index is not read)."""
+    reading = read_dev_scene(shared_data, "anglo", 2183, 5, looked=True)
+    assert reading.notation == "AR" and reading.unsure, reading.why()
+
+
 @pytest.mark.parametrize(("cards", "taken"), [("222222", 3), ("999222", 4), ("992229", 3)])
 def test_a_2_left_unread_in_the_middle_of_a_fan_is_found_as_a_2(cards: str,
                                                                   taken: int) -> None:

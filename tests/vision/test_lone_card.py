@@ -292,6 +292,22 @@ def test_a_joker_mark_is_told_by_its_share_of_red_ink() -> None:
     assert joker_of_colour(image, ys, xs, 35.0, LONE_RED_SHARE) is Rank.SMALL_JOKER
 
 
+@pytest.mark.parametrize(("paper", "ink", "joker"), [
+    (130, (60, 60, 92), Rank.BIG_JOKER),  # a dim red word: 32 on paper at 130 is 63 in white
+    (240, (60, 60, 92), Rank.SMALL_JOKER),  # the same ink on white paper: dark, not red
+    (130, (40, 40, 48), Rank.SMALL_JOKER),  # black ink with a warm cast in the same shadow
+])
+def test_a_marks_redness_is_measured_against_the_paper_around_it(
+        paper: int, ink: tuple[int, int, int], joker: Rank) -> None:
+    """anglo's 大王 in a shadow (check seed 2183): its word at R − max(B, G) 27–34, under
+    the recogniser's 35, on paper at 133 read a 小王.  Redness is scaled as if the paper
+    round the mark (its box padded by half its size) were white."""
+    image = np.full((24, 24, 3), paper, np.uint8)
+    image[4:20, 11:13] = ink  # a letter's stroke: its own box holds no paper
+    ys, xs = np.nonzero(image[:, :, 0] != paper)
+    assert joker_of_colour(image, ys, xs, 35.0) is joker
+
+
 def test_a_lone_cards_art_far_from_its_corners_is_no_index(shared_data: Path,
                                                            recognizer: Recognizer) -> None:
     """neoclassical's 大王: its jester's body, 44 mm from the nearest corner, read a sure K.
