@@ -18,6 +18,7 @@ no index read on them show where more cards lie.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import median
 
@@ -36,6 +37,10 @@ ROWS_PER_MM = 0.5  # and its edges along the cards at this (coarser) scale
 FAN_DOWN_MM = (75.0, 115.0)  # a fan's extent along its cards (a card's height, turned a little)
 FAN_ACROSS_MM = 66.0  # and across them: a card's width and at least one step
 TOP_CARD_MM = (50.0, 68.0)  # the top card's edge this far from the fan's far end (cards: 57–63)
+# and not past the top card's own read corner index (its side lies 5-7 mm before it, at the
+# line's middle up to 4 mm either way as the card turns; a pip column or a frame line on its
+# face lies after it): this far past the index at most
+TOP_SIDE_PAST_INDEX_MM = 1.5
 LEAST_STEP_MM = 9.0  # edges nearer than this are one edge
 FIRST_STRIP = 0.6  # a first "edge" nearer the bottom card's end than this × the fan's step
 END_MM = 8.0  # no card's edge lies this near the fan's ends
@@ -122,18 +127,22 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
 
 def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: float,
                down: tuple[float, float] | None = None, frames: bool = False,
-               band: tuple[float, float] = BAND_ENDS_MM) -> FanStrips | None:
+               band: tuple[float, float] = BAND_ENDS_MM,
+               top_card: tuple[tuple[float, float], ...] = ()) -> FanStrips | None:
     """The cards of the fan in a zone view as its edges part them (see :func:`joker_fan`);
     ``down``: the cards' long axis when the read indices tell it (else both of the fan
     outline's axes are tried); ``frames``: a fan of jokers alone, whose bottom card's frame
     line may pass for a first edge (:func:`_edges`); ``band``: how far from the fan's ends
-    (mm) its edges must show (:data:`READ_BAND_ENDS_MM` beside read natural indices)."""
+    (mm) its edges must show (:data:`READ_BAND_ENDS_MM` beside read natural indices);
+    ``top_card``: where the top card's indices were read (zone view), when both were: its
+    edge lies before the nearer (:data:`TOP_SIDE_PAST_INDEX_MM`)."""
     fan = _fan_paper(seen, px_per_mm)
     if fan is None:
         return None
     best: tuple[float, _Upright, list[float], bool, float | None] | None = None
     for upright in _uprights(seen, fan, px_per_mm, down, band):
-        found = _edges(upright, frames)
+        cols = [float(upright.matrix[0] @ np.array([x, y, 1.0])) for x, y in top_card]
+        found = _edges(upright, frames, cols)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], upright, *found[1:])
     if best is None:
@@ -244,12 +253,14 @@ def _edge_strength(refl: npt.NDArray[np.float32], inner: Mask, band: tuple[float
     return best
 
 
-def _edges(upright: _Upright, frames: bool = False
+def _edges(upright: _Upright, frames: bool = False, top_card: Sequence[float] = ()
            ) -> tuple[float, list[float], bool, float | None] | None:
     """(how sure, the card edges in mm from the bottom card's free end, whether the top card
     lies at the view's left): the top card's edge is the strongest line a card's width
-    from one end; the lines before it part the cards beneath (a faint one only a fan's step
-    from its neighbours: :func:`_on_step`).  Of the two ends, the one
+    from one end, before the top card's nearer read index (``top_card``: the columns of its
+    indices, when both were read; art on its face may be a stronger line: neoclassical's 8's
+    pips, `888888R` read `888888RR`); the lines before it part the cards beneath (a faint one
+    only a fan's step from its neighbours: :func:`_on_step`).  Of the two ends, the one
     beyond whose top card's edge the lines are weakest (only its face's art) is the top.
     With ``frames``, a first line nearer the bottom card's free end than
     :data:`FIRST_STRIP` of the fan's step is that card's frame line, not an edge: the fourth
@@ -266,10 +277,13 @@ def _edges(upright: _Upright, frames: bool = False
     found = [((p - x0) / px, float(strength[p])) for p in peaks
              if END_MM <= (p - x0) / px <= length - END_MM]
     best: tuple[float, list[float], bool, float | None] | None = None
+    tops = [(c - x0) / px for c in top_card]
     for flipped in (False, True):
         lines = sorted(((length - x if flipped else x), v) for x, v in found)
+        side = min((length - t if flipped else t for t in tops), default=math.inf)
         window = [(x, v) for x, v in lines
-                  if length - TOP_CARD_MM[1] <= x <= length - TOP_CARD_MM[0]]
+                  if length - TOP_CARD_MM[1] <= x <= length - TOP_CARD_MM[0]
+                  and x <= side + TOP_SIDE_PAST_INDEX_MM]
         if not window:
             continue
         top_edge, sure = max(window, key=lambda xv: xv[1])

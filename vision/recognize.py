@@ -38,6 +38,7 @@ from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
 from vision.faces import RED_SUITS
 from vision.fan import (
+    FanFrame,
     UnreadCard,
     fan_frame,
     is_jumbo,
@@ -912,9 +913,9 @@ class _FanEdges:
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
         self._image, self._joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
-        # per way the cards point and band their edges are looked for in
-        self._strips: dict[tuple[tuple[float, float], tuple[float, float]],
-                           FanStrips | None] = {}
+        # per way the cards point, band their edges are looked for in and top card's indices
+        self._strips: dict[tuple[tuple[float, float], tuple[float, float],
+                                 tuple[tuple[float, float], ...]], FanStrips | None] = {}
 
     @cached_property
     def lone(self) -> LoneCard | None:
@@ -924,15 +925,34 @@ class _FanEdges:
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
         edges looked for nearer the fan's ends where a natural card was read (its frame line
-        is no edge: :data:`vision.joker_fan.READ_BAND_ENDS_MM`)."""
-        down = fan_frame([m for c in cards for m in c.marks]).down
-        way = (float(down[0]), float(down[1]))
+        is no edge: :data:`vision.joker_fan.READ_BAND_ENDS_MM`), the top card's edge before
+        its index where one card was read by both its corners (:func:`_top_card`)."""
+        frame = fan_frame([m for c in cards for m in c.marks])
+        way = (float(frame.down[0]), float(frame.down[1]))
         band = (READ_BAND_ENDS_MM if any(not c.rank.is_joker for c in cards)
                 else BAND_ENDS_MM)
-        if (way, band) not in self._strips:
-            self._strips[way, band] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
-                                                 self._joker_red, way, band=band)
-        return self._strips[way, band]
+        top = _top_card(cards, frame)
+        if (way, band, top) not in self._strips:
+            self._strips[way, band, top] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
+                                                      self._joker_red, way, band=band,
+                                                      top_card=top)
+        return self._strips[way, band, top]
+
+
+def _top_card(cards: list[CardReading], frame: FanFrame) -> tuple[tuple[float, float], ...]:
+    """The indices of the fan's top card, when it was read by both its corners (it lies
+    whole) and its index on the fan's line is the outermost read there (nothing lies over
+    it: a far corner paired with a card beneath, jumbo `KKKKKKKKBRRR`, is no top card's);
+    else none."""
+    whole = [c for c in cards if len(c.marks) >= 2]
+    if len(whole) != 1:
+        return ()
+    near = [m for m in whole[0].marks if float(np.dot(m.down, frame.down)) > 0]
+    on_line = [float(np.dot(m.center, frame.across)) for c in cards for m in c.marks
+               if float(np.dot(m.down, frame.down)) > 0]
+    if len(near) != 1 or float(np.dot(near[0].center, frame.across)) < max(on_line):
+        return ()
+    return tuple(m.center for m in whole[0].marks)
 
 
 def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],

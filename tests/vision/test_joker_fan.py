@@ -12,6 +12,7 @@ from gouji.cards import Rank, format_cards, parse_cards
 from vision import joker_fan as joker_fan_module
 from vision import recognize as recognize_module
 from vision.faces import FolderFaces
+from vision.fan import fan_frame
 from vision.indices import IndexFinder, IndexMark
 from vision.joker_fan import (
     BAND_ENDS_MM,
@@ -22,7 +23,7 @@ from vision.joker_fan import (
     _Upright,
     joker_fan,
 )
-from vision.recognize import ZONE_PX_PER_MM, CardReading, Recognizer
+from vision.recognize import ZONE_PX_PER_MM, CardReading, Recognizer, _top_card
 from vision.synth import SceneGenerator
 
 from .helpers import PictureJokerFaces, read_dev_scene
@@ -164,6 +165,52 @@ def test_a_faint_line_is_an_edge_only_a_fans_step_from_its_neighbours() -> None:
     # one firm line tells no step: a faint one before it is no edge
     assert _edges(_profile([30.0, 61.0], strengths=[0.08, 0.3]))[1] == \
         pytest.approx([61.0], abs=0.5)
+
+
+def test_the_top_cards_edge_lies_before_its_read_index() -> None:
+    """A line on the top card's face (neoclassical's 8's column of pips, 13 mm in from its
+    side) may be stronger than its edge and lie as far from the fan's far end as a card's
+    width: taken for the edge, it parted the top card in two (check seed 2375, `888888R`
+    read `888888RR`).  Where the top card's two indices were read, its edge lies before the
+    nearer (5 mm in from the side)."""
+    px = WORK_PX_PER_MM
+    upright = _profile([12.0, 24.0, 36.0, 48.0, 60.0, 70.0],
+                       strengths=[0.3, 0.3, 0.3, 0.3, 0.2, 0.3])
+    assert _edges(upright)[1] == pytest.approx([12.0, 24.0, 36.0, 48.0, 60.0, 70.0], abs=0.5)
+    corners = [10 * px + 65.0 * px, 10 * px + 115.0 * px]  # its index and its far corner's
+    assert _edges(upright, top_card=corners)[1] == \
+        pytest.approx([12.0, 24.0, 36.0, 48.0, 60.0], abs=0.5)
+
+
+def test_the_top_card_is_one_read_whole_with_nothing_read_over_it() -> None:
+    """Its indices bound where its edge may lie (:func:`_edges`), so only a card read by
+    both corners whose index on the fan's line is the outermost there is taken for the top
+    card: a far corner paired with a card beneath (jumbo `KKKKKKKKBRRR`, the top K's far
+    corner with the K under it) would put the edge before the top card's side."""
+    def mark(x: float, down: float) -> IndexMark:
+        return IndexMark(Rank.KING, 0.9, 0.1, Rank.QUEEN, (x, 100.0 if down > 0 else 400.0),
+                         (0.0, down), 40.0, "S", 1)
+
+    def card(*marks: IndexMark) -> CardReading:
+        return CardReading(Rank.KING, 0.9, ((0.0, 0.0),) * 4, marks, Rank.QUEEN)
+
+    whole = card(mark(300.0, 1.0), mark(520.0, -1.0))
+    beneath = [card(mark(x, 1.0)) for x in (100.0, 150.0, 200.0, 250.0)]
+    frame = fan_frame([m for c in [*beneath, whole] for m in c.marks])
+    assert _top_card([*beneath, whole], frame) == ((300.0, 100.0), (520.0, 400.0))
+    over = card(mark(340.0, 1.0))  # a card read over it: the pairing was wrong
+    assert _top_card([*beneath, whole, over], frame) == ()
+    assert _top_card(beneath, frame) == ()  # no card read whole
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("neoclassical", 2375, 1, "888888R"), ("neoclassical", 2336, 1, "66666662R"),
+    ("drawn-jumbo-0", 2059, 1, "KKKKKKKKBRRR"),  # (a far corner paired with a card beneath)
+])
+def test_a_line_on_the_top_cards_face_parts_no_card(shared_data: Path, deck: str, seed: int,
+                                                    seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
+    assert reading.notation == truth, reading.why()
 
 
 # development scenes: a faint line between read cards, or in a fan of jokers only, counted
