@@ -105,8 +105,10 @@ def _blob(x: float, w: int, h: int, area: int) -> list[int]:
     ([_index(Rank.EIGHT, 300.0)], _blob(276.0, 4, 22, 73), False),
     # as far to the card's face side (its art, its pips): no stray
     ([_index(Rank.EIGHT, 300.0)], _blob(328.8, 26, 41, 412), False),
-    # nearer its glyph than STRAY_BESIDE: its own fragment
+    # nearer its glyph than STRAY_BESIDE: its own fragment, or its face's art (neoclassical
+    # `KKK2`, dev seed 2113: the K♦'s art 0.57 glyph heights beside the K♣'s index)
     ([_index(Rank.EIGHT, 300.0)], _blob(280.0, 26, 41, 412), False),
+    ([_index(Rank.EIGHT, 300.0)], _blob(277.2, 26, 41, 412), False),
     # in the boxes of two indices (the art of the card beneath, between their indices)
     ([_index(Rank.EIGHT, 300.0), _index(Rank.EIGHT, 250.0)], _blob(271.2, 26, 41, 412),
      False),
@@ -139,3 +141,11 @@ def test_a_fan_hiding_a_tucked_corner_is_no_sure_reading(
     reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
     assert reading.unsure, reading.notation
     assert reading.notation == read
+
+
+def test_a_court_cards_art_beside_the_next_index_is_no_tucked_corner(shared_data: Path) -> None:
+    """neoclassical `KKK2` (dev seed 2113, seat 5): the K♦'s art lies 0.57 glyph heights
+    beside the K♣'s index laid on it, nearer than a tucked corner (0.68–0.75); at 0.55
+    (:data:`vision.indices.STRAY_BESIDE` before) it was stray ink and the set unsure."""
+    reading = read_dev_scene(shared_data, "neoclassical", 2113, 5, looked=True)
+    assert reading.notation == "KKK2" and not reading.unsure, reading.why()
