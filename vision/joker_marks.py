@@ -531,6 +531,15 @@ class JokerMarkReader:
                                                                   - float(np.mean(small)))
         elif not (small and big):
             self.red_split = joker_red
+        self._last: tuple[PaperInk, _Ink] | None = None  # (see _ink_of)
+
+    def _ink_of(self, image: BGRImage, seen: PaperInk) -> _Ink:
+        """:func:`_zone_ink` of the zone view ``image``, kept for the last one read: a set
+        holding 10s is read twice (:meth:`vision.recognize.Recognizer._jokers_read_as_tens`),
+        and the ink costs ~3 ms."""
+        if self._last is None or self._last[0] is not seen or self._last[1].image is not image:
+            self._last = (seen, _zone_ink(image, seen))
+        return self._last[1]
 
     def read(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
              strays: list[StrayInk], pips: Sequence[tuple[float, float]] = (),
@@ -546,7 +555,7 @@ class JokerMarkReader:
         chip, `4444444R` read `44444444BBBRR`).  ``within``: only heads in these indices'
         boxes are matched (where a read index may be a mark: see
         :meth:`vision.recognize.Recognizer._jokers_read_as_tens`)."""
-        ink = _zone_ink(image, seen)
+        ink = self._ink_of(image, seen)
         h_ref = float(median([m.glyph_height for m in marks])) if marks else None
         heads = [(i, m) for i, m in _head_candidates(ink, marks, h_ref)
                  if self._plausible_size(ink, i, m is not None, h_ref)
