@@ -1638,6 +1638,17 @@ class IndexFinder:
         bar, ring = (0, 1) if float((mids[1] - mids[0]) @ right) > 0 else (1, 0)
         return float(min(raw[bar, one], raw[ring, oval]))
 
+    def one_and_jack(self, points: FloatArray, down: npt.NDArray[np.floating[Any]]
+                     ) -> tuple[float, float]:
+        """How well ink (its pixels' ``points``), turned ``down``, reads as the "1" of a 10,
+        and as a J (the glyph prototypes' similarities)."""
+        lengths = np.array([len(points)], np.int32)
+        up = _upright(points, lengths, points.mean(axis=0, keepdims=True),
+                      np.asarray(down, np.float32)[None, :])
+        raw = self.model.scores(batch_features(up, lengths))[0]
+        one, _, jack = self._ten_parts
+        return float(raw[one]), float(raw[jack])
+
     def pipless_on_card(self, seen: PaperInk, corners: FloatArray,
                         px_per_mm: float) -> list[IndexMark]:
         """The corner glyphs of a lone card (``corners``: its outline, image pixels; ``seen``:

@@ -34,6 +34,7 @@ from vision.candidates import (
     with_unread,
 )
 from vision.components import components_with_stats
+from vision.covered_tens import tens_by_their_one
 from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
 from vision.faces import RED_SUITS
@@ -1495,6 +1496,8 @@ class Recognizer:
                               ZONE_PX_PER_MM, self.finder.joker_red,
                               None if earlier is None else earlier.still_showing(edges.seen))
         in_fan = self._with_edges(image, counted, strays, in_fan, edges)
+        in_fan = tens_by_their_one(self.finder, survey.ink,
+                                   [m for c in counted for m in c.marks], in_fan)
         if in_fan:
             in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
         return cards, counted, in_fan
