@@ -608,7 +608,8 @@ def _twos_like_tens(cards: list[CardReading]) -> list[int]:
     jumbo = _jumbo(cards)
     if not any(c.rank is Rank.TEN for c in cards):
         return [i for i, c in enumerate(cards) if jumbo and _weak_jumbo_two(c)]
-    return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or all(
+    askew = _askew_twos(cards)
+    return [i for i, c in enumerate(cards) if c.rank is Rank.TWO and (jumbo or i in askew or all(
         m.runner_up is Rank.TEN and m.margin < TWO_OR_TEN for m in c.marks))]
 
 
@@ -652,27 +653,45 @@ def _weak_jumbo_two(card: CardReading) -> bool:
 
 
 def _tens_read_as_twos(cards: list[CardReading]) -> int:
-    """How many of ``cards``, a jumbo set of 10s (and wild 2s, jokers) with a 10 read, read
-    as 2 are taken for 10s: those read weakly (:func:`_weak_jumbo_two`).  Only beside a read
-    10: in a set of 2s alone, a 2 read weakly is a 2 more often than a 10."""
-    if not _jumbo(cards):
-        return 0
+    """How many of ``cards``, a set of 10s (and wild 2s, jokers) with a 10 read, read as 2
+    are taken for 10s: with a jumbo index, those read weakly (:func:`_weak_jumbo_two`); else
+    those read askew (:func:`_askew_twos`).  Only beside a read 10: in a set of 2s alone, a
+    2 read weakly is a 2 more often than a 10."""
     naturals = {c.rank for c in cards if c.rank.is_natural}
     if Rank.TEN not in naturals or not naturals <= {Rank.TEN, Rank.TWO}:
         return 0
+    if not _jumbo(cards):
+        return len(_askew_twos(cards))
     return sum(1 for c in cards if _weak_jumbo_two(c))
+
+
+def _off_axis(marks: list[IndexMark]) -> npt.NDArray[np.float64]:
+    """How far (degrees) each index lies turned from the set's axis (modulo 180°: some cards
+    lie turned half round)."""
+    angles = np.array([np.arctan2(m.down[1], m.down[0]) for m in marks]) * 2
+    axis = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean())
+    off: npt.NDArray[np.float64] = np.degrees(np.abs(np.angle(np.exp(1j * (angles - axis)))) / 2)
+    return off
 
 
 def _askew(marks: list[IndexMark]) -> bool:
     """Whether an index lies at an angle the others do not: the cards of a laid set lie
     near parallel (some turned 180°), so a glyph read askew is likely misread (a "10" half
     hidden, read as a 2)."""
-    if len(marks) < 3:
-        return False
-    angles = np.array([np.arctan2(m.down[1], m.down[0]) for m in marks]) * 2  # mod 180°
-    axis = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean())
-    off = np.abs(np.angle(np.exp(1j * (angles - axis)))) / 2
-    return bool((np.degrees(off) > ASKEW_DEG).any())
+    return len(marks) >= 3 and bool((_off_axis(marks) > ASKEW_DEG).any())
+
+
+def _askew_twos(cards: list[CardReading]) -> set[int]:
+    """Which of ``cards`` read as 2 lie askew (:func:`_askew`) in a set with a 10 read: a
+    10 whose "0" the next card hides, its "1" and that card's edge read as a turned 2
+    (drawn-0 `TTTT` read `TTT2`, the 2 20° off; of the dev and check sets' 2s read beside a
+    10, every one askew was a 10: eleven, no true 2)."""
+    marks = [m for c in cards for m in c.marks]
+    if len(marks) < 3 or not any(c.rank is Rank.TEN for c in cards):
+        return set()
+    off = iter(_off_axis(marks).tolist())
+    askew = [max(next(off) for _ in c.marks) > ASKEW_DEG for c in cards]
+    return {i for i, c in enumerate(cards) if c.rank is Rank.TWO and askew[i]}
 
 
 # The largest card face looked for (mm²: a poker card is 63 × 88 mm), and how much more

@@ -45,6 +45,37 @@ def test_a_2_reading_little_better_than_10_beside_a_10_is_doubted() -> None:
     assert _twos_like_tens([ten, _card(Rank.TWO, 0.1, 0.15)]) == [1]
 
 
+def _turned(rank: Rank, degrees: float) -> CardReading:
+    """A card read by one index turned ``degrees`` from the others' "down", reading clearly
+    (not doubted by its margin over a 10)."""
+    a = np.radians(degrees)
+    mark = IndexMark(rank, 0.8, 0.4, Rank.TEN, (100.0, 100.0),
+                     (float(-np.sin(a)), float(np.cos(a))), 40.0, "H", 1)
+    return CardReading(rank, 0.9, ((0.0, 0.0),) * 4, (mark,), Rank.TEN)
+
+
+def test_a_2_read_askew_beside_read_10s_is_taken_for_a_10() -> None:
+    """A 10 whose "0" the next card hides: its "1" and that card's edge read as a 2 turned
+    unlike the set's other indices (drawn-0 `TTTT` read `TTT2`, the 2 20° off).  Beside a
+    read 10 such a 2 is doubted and taken for a 10; one lying as the others (or turned half
+    round, as a card laid the other way up) is a 2, and so is an askew 2 with no 10 read."""
+    tens = [_turned(Rank.TEN, 0.0), _turned(Rank.TEN, 3.0), _turned(Rank.TEN, -2.0)]
+    askew, straight = _turned(Rank.TWO, 20.0), _turned(Rank.TWO, 4.0)
+    assert _twos_like_tens([*tens, askew, straight]) == [3]
+    assert _tens_read_as_twos([*tens, askew, straight]) == 1
+    assert _tens_read_as_twos([*tens, _turned(Rank.TWO, 182.0)]) == 0
+    assert _tens_read_as_twos([_turned(Rank.TWO, 0.0), _turned(Rank.TWO, 2.0), askew]) == 0
+
+
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2535, 4, "TTTT"), (2525, 3, "TTB")])
+def test_drawn_10s_read_as_askew_2s_are_read_as_10s(seed: int, seat: int, truth: str) -> None:
+    """The drawn deck's check scenes (`TTTT` read `TTT2`, `TTB` read `T2B`): unsure still."""
+    scene = SceneGenerator(DrawnFaces(0), size=(1280, 720)).render(seed)
+    assert format_cards(tuple(sorted(scene.sets[seat]))) == truth
+    reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
+    assert reading.notation == truth and reading.unsure, reading.why()
+
+
 JUMBO_PX = (JUMBO_GLYPH_MM + 2) * ZONE_PX_PER_MM  # a jumbo index's glyph height in a zone view
 
 
