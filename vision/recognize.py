@@ -690,7 +690,7 @@ def _askew_twos(cards: list[CardReading]) -> set[int]:
     if len(marks) < 3 or not any(c.rank is Rank.TEN for c in cards):
         return set()
     off = iter(_off_axis(marks).tolist())
-    askew = [max(next(off) for _ in c.marks) > ASKEW_DEG for c in cards]
+    askew = [max((next(off) for _ in c.marks), default=0.0) > ASKEW_DEG for c in cards]
     return {i for i, c in enumerate(cards) if c.rank is Rank.TWO and askew[i]}
 
 
