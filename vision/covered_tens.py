@@ -82,7 +82,8 @@ def _shows_a_one(finder: IndexFinder, ink: PaperInk, frame: FanFrame,
                 or abs(float(v @ down)) > ONE_ALONG * height
                 or in_any_index_box(c[None, :], marks)[0]):
             continue
-        along, side = (pts - c) @ down.astype(np.float32), (pts - c) @ across.astype(np.float32)
+        rel = pts - c
+        along, side = rel @ down.astype(np.float32), rel @ across.astype(np.float32)
         long = float(along.max() - along.min()) + 1.0
         thin = float(side.max() - side.min()) + 1.0
         if ONE_LONG[0] * height <= long <= ONE_LONG[1] * height and thin <= ONE_THIN * height:

@@ -1628,11 +1628,7 @@ class IndexFinder:
         """How well two side-by-side components (``digits``, turned ``down``) read as a
         "10": the left one as a "1", the right one as an "O", the worse of the two.  (Read
         either way round, anglo's sideways JOKER, its "J" and "O", read as a sure 10.)"""
-        parts = [pts[i] for i in digits]
-        mids = np.array([p.mean(axis=0) for p in parts], np.float32)
-        lengths = np.array([len(p) for p in parts], np.int32)
-        up = _upright(np.vstack(parts), lengths, mids, np.array([down, down], np.float32))
-        raw = self.model.scores(batch_features(up, lengths))
+        raw, mids = self._turned_scores([pts[i] for i in digits], down)
         one, oval, _ = self._ten_parts
         right = np.array([down[1], -down[0]], np.float64)  # as _upright turns it
         bar, ring = (0, 1) if float((mids[1] - mids[0]) @ right) > 0 else (1, 0)
@@ -1642,12 +1638,19 @@ class IndexFinder:
                      ) -> tuple[float, float]:
         """How well ink (its pixels' ``points``), turned ``down``, reads as the "1" of a 10,
         and as a J (the glyph prototypes' similarities)."""
-        lengths = np.array([len(points)], np.int32)
-        up = _upright(points, lengths, points.mean(axis=0, keepdims=True),
-                      np.asarray(down, np.float32)[None, :])
-        raw = self.model.scores(batch_features(up, lengths))[0]
+        raw = self._turned_scores([points], down)[0][0]
         one, _, jack = self._ten_parts
         return float(raw[one]), float(raw[jack])
+
+    def _turned_scores(self, parts: list[FloatArray], down: npt.NDArray[np.floating[Any]]
+                       ) -> tuple[FloatArray, FloatArray]:
+        """The glyph prototypes' scores of each of ``parts`` (pixel points), each turned
+        ``down`` about its own centre; and those centres."""
+        mids = np.array([p.mean(axis=0) for p in parts], np.float32)
+        lengths = np.array([len(p) for p in parts], np.int32)
+        downs = np.repeat(np.asarray(down, np.float32)[None, :], len(parts), axis=0)
+        up = _upright(np.vstack(parts), lengths, mids, downs)
+        return self.model.scores(batch_features(up, lengths)), mids
 
     def pipless_on_card(self, seen: PaperInk, corners: FloatArray,
                         px_per_mm: float) -> list[IndexMark]:
