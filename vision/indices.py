@@ -55,6 +55,9 @@ TEN_LEAD = 0.05  # a lone digit must read this much better than the "10" it is p
 # A J must read this much better than a "10" its bar would be the "1" of (a bar reads as J
 # less 0.05, so a true 10's J stays within ~0.1 of it; court art beside a J reads as a poor 0)
 J_TEN_LEAD = 0.15
+# A J's pip reads this well on a J (≥ 0.9 on the dev decks' 540 Js); under it, the "pip" may
+# be the O of a joker's word JOKER (anglo's script "Joker": 0.78-0.89)
+JOKER_WORD_PIP = 0.89
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 JUMBO_RANK = 2.2  # a rank glyph beside JOKER letters may be this many times what they imply
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
@@ -84,6 +87,9 @@ class IndexMark:
     # where its card's rank glyph would lie, when the mark lies elsewhere on the card (a
     # taught joker mark off the deck's index place); None: at its centre
     place: tuple[float, float] | None = None
+    # a J whose pip read poorly (under JOKER_WORD_PIP): the joker it is if it is a joker's
+    # word (JOKER, its "O" taken for the pip), by their colour
+    word_joker: Rank | None = None
 
     @property
     def index_place(self) -> tuple[float, float]:
@@ -1531,9 +1537,12 @@ class IndexFinder:
                     runner = RANK_LABELS[names[whole]]
             else:
                 margin = s_rank - float(rs[order[1]])
+            word = (self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
+                    if rank is Rank.JACK and pip != "O" and s_pip < JOKER_WORD_PIP else None)
             mark = IndexMark(rank, s_rank * s_pip, margin, runner,
                              (float(gc[0]), float(gc[1])), (float(down[0]), float(down[1])),
-                             height, pip, _blob_under(blobs, (float(gc[0]), float(gc[1]))))
+                             height, pip, _blob_under(blobs, (float(gc[0]), float(gc[1]))),
+                             word_joker=word)
             found.append((mark.score, k, mark))
         found.sort(key=lambda t: -t[0])
         used: set[int] = set()

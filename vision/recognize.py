@@ -541,6 +541,27 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     return keep
 
 
+def _joker_words(cards: list[CardReading]) -> list[CardReading]:
+    """``cards``, where they read as two or more natural ranks and most not as J, with each
+    J read alone whose pip read poorly (:attr:`IndexMark.word_joker`) taken for the joker
+    whose word JOKER it begins, its "O" read as the pip (anglo's script "Joker" read as a
+    J♦ in a set of 8s: `8888B` read `88888`).  A set holds one natural rank: such a J is
+    no card of it, and true Js' pips read well.  Not in a set of 10s, where such a J is a
+    10's "1" over its "0" (paris `TT2R` read `TT2RR`), nor with jumbo indices, where an A
+    half under the next card reads as one (`AAA` read `AAR`)."""
+    if (len({c.rank for c in cards if c.rank.is_natural}) <= 1
+            or _main_rank(cards) in (Rank.JACK, Rank.TEN) or _jumbo(cards)):
+        return cards
+    out = []
+    for c in cards:
+        m = c.marks[0]
+        if c.rank is Rank.JACK and len(c.marks) == 1 and m.word_joker is not None:
+            m = replace(m, rank=m.word_joker, read_as=Rank.JACK)
+            c = CardReading(m.rank, c.confidence, c.corners, (m,), Rank.JACK)
+        out.append(c)
+    return out
+
+
 def _counted(cards: list[CardReading]) -> list[CardReading]:
     """The cards a set's reading counts.  A set holds one natural rank (2s and jokers are
     wild), so when its cards read as two or more, the odd ones count (as the main rank:
@@ -640,7 +661,7 @@ def _tens_unlike_whole(cards: list[CardReading]) -> bool:
 
 def _taken_for(cards: list[CardReading]) -> bool:
     """Whether any of ``cards`` was read from an index taken for another rank than it read
-    as (:func:`_fours_as_tens`)."""
+    as (:func:`_fours_as_tens`, :func:`_joker_words`)."""
     return any(m.read_as is not None for c in cards for m in c.marks)
 
 
@@ -1510,6 +1531,7 @@ class Recognizer:
                 return cards, cards, []
         if not cards:
             return [], [], []
+        cards = _joker_words(cards)
         counted = _counted(cards)
         in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
                               ZONE_PX_PER_MM, self.finder.joker_red,

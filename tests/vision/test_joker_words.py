@@ -1,0 +1,66 @@
+"""A joker's word JOKER read as a J (:func:`vision.recognize._joker_words`): anglo's script
+"Joker" reads as a J whose "pip" is the word's "o", matching a pip poorly; in a set of
+another rank such a J is the joker, not a misread card of the set's rank."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gouji.cards import Rank
+from vision.fan import JUMBO_GLYPH_MM
+from vision.indices import IndexMark
+from vision.recognize import ZONE_PX_PER_MM, CardReading, _joker_words
+
+from .helpers import read_dev_scene
+
+JUMBO_PX = (JUMBO_GLYPH_MM + 2) * ZONE_PX_PER_MM  # a jumbo index's glyph height
+
+
+def _card(rank: Rank, word: Rank | None = None, height: float = 30.0) -> CardReading:
+    """A card read by one index ``height`` px high (``word``: as a J with a poor pip, the
+    joker its colour makes it)."""
+    mark = IndexMark(rank, 0.8, 0.3, Rank.TEN, (100.0, 100.0), (0.0, 1.0), height, "D", 1,
+                     word_joker=word)
+    return CardReading(rank, 0.8, ((0.0, 0.0),) * 4, (mark,), Rank.TEN)
+
+
+def test_a_j_with_a_poor_pip_in_a_set_of_another_rank_is_the_joker() -> None:
+    eights = [_card(Rank.EIGHT), _card(Rank.EIGHT)]
+    read = _joker_words([*eights, _card(Rank.JACK, Rank.SMALL_JOKER)])
+    assert [c.rank for c in read] == [Rank.EIGHT, Rank.EIGHT, Rank.SMALL_JOKER]
+    (mark,) = read[2].marks
+    assert mark.rank is Rank.SMALL_JOKER and mark.read_as is Rank.JACK  # doubted: taken for
+
+
+@pytest.mark.parametrize("cards", [
+    "a J whose pip read well", "a set of Js", "Js are most", "a J and jokers only",
+    "a set of 10s", "jumbo indices"])
+def test_what_stays_a_j(cards: str) -> None:
+    """A J whose pip read well (no ``word_joker``), a set read as Js alone (with a 2 or a
+    joker, Js may be played), one most of whose cards read as J, a set of 10s (a 10's "1"
+    reads as a J over its "0") and a set of jumbo indices (an A half hidden reads as a J)
+    keep their Js."""
+    word = _card(Rank.JACK, Rank.BIG_JOKER)
+    big = [_card(Rank.ACE, height=JUMBO_PX), _card(Rank.ACE, height=JUMBO_PX)]
+    sets = {
+        "a J whose pip read well": [_card(Rank.NINE), _card(Rank.NINE), _card(Rank.JACK)],
+        "a set of Js": [_card(Rank.JACK), word, _card(Rank.TWO)],
+        "Js are most": [_card(Rank.JACK), _card(Rank.JACK), word, _card(Rank.NINE)],
+        "a J and jokers only": [word, _card(Rank.BIG_JOKER)],
+        "a set of 10s": [_card(Rank.TEN), _card(Rank.TEN), word],
+        "jumbo indices": [*big, _card(Rank.JACK, Rank.BIG_JOKER, JUMBO_PX)],
+    }
+    read = _joker_words(sets[cards])
+    assert read == sets[cards]
+
+
+# anglo dev scenes: the joker's "Joker", its "o" read as a ♦ or ♥ at 0.83–0.89, read as a J
+# and then as one more card of the set's rank (`8888B` read `88888`)
+@pytest.mark.parametrize(("seed", "seat", "truth"), [
+    (2044, 2, "8888B"), (2061, 0, "KKKKBR"), (2157, 2, "55555BB")])
+def test_anglo_jokers_read_as_js_are_jokers(shared_data: Path, seed: int, seat: int,
+                                            truth: str) -> None:
+    reading = read_dev_scene(shared_data, "anglo", seed, seat, looked=True)
+    assert reading.notation == truth and reading.unsure, reading.why()
