@@ -474,6 +474,11 @@ def _as_tuple(pts: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in pts)
 
 
+def _mixed(cards: list[CardReading]) -> bool:
+    """Whether ``cards`` read as two or more natural ranks (a set holds one)."""
+    return len({c.rank for c in cards if c.rank.is_natural}) > 1
+
+
 def _main_rank(cards: list[CardReading]) -> Rank:
     """The natural rank most cards read as (ties: the one read more confidently)."""
     weight: dict[Rank, tuple[int, float]] = {}
@@ -549,8 +554,7 @@ def _joker_words(cards: list[CardReading]) -> list[CardReading]:
     no card of it, and true Js' pips read well.  Not in a set of 10s, where such a J is a
     10's "1" over its "0" (paris `TT2R` read `TT2RR`), nor with jumbo indices, where an A
     half under the next card reads as one (`AAA` read `AAR`)."""
-    if (len({c.rank for c in cards if c.rank.is_natural}) <= 1
-            or _main_rank(cards) in (Rank.JACK, Rank.TEN) or _jumbo(cards)):
+    if not _mixed(cards) or _main_rank(cards) in (Rank.JACK, Rank.TEN) or _jumbo(cards):
         return cards
     out = []
     for c in cards:
@@ -567,7 +571,7 @@ def _counted(cards: list[CardReading]) -> list[CardReading]:
     wild), so when its cards read as two or more, the odd ones count (as the main rank:
     misread) only when all lie on the line of the main rank's indices; otherwise they are
     left out (art or pips read as an index)."""
-    if len({c.rank for c in cards if c.rank.is_natural}) <= 1:
+    if not _mixed(cards):
         return cards
     main = _main_rank(cards)
     ours = [c for c in cards if not c.rank.is_natural or c.rank == main]
@@ -595,7 +599,7 @@ def _candidates(cards: list[CardReading]) -> list[tuple[tuple[Rank, ...], float]
     ranks = [c.rank for c in cards]
     conf = min((c.confidence for c in cards), default=0.0)
     out: dict[tuple[Rank, ...], float] = {}
-    if len({r for r in ranks if r.is_natural}) > 1:
+    if _mixed(cards):
         main = _main_rank(cards)
         fixed = tuple(sorted(main if r.is_natural else r for r in ranks))
         kept = tuple(sorted(c.rank for c in cards
@@ -1201,7 +1205,7 @@ class Recognizer:
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
         cands = _candidates(cards)
         ranks, conf = cands[0]
-        mixed = len({c.rank for c in cards if c.rank.is_natural}) > 1
+        mixed = _mixed(cards)
         # corners seen but not read, by their stray ink, where the fan tells nothing (less a
         # read joker's own print); those whose ink all lies behind a whole card's far corner
         # count in an unsure set's candidates but make no doubt (over older cards the new
