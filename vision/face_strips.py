@@ -131,10 +131,14 @@ class DeckFaces:
         return to_image, origin
 
     def shows_joker(self, image: BGRImage, joker: Rank, center: tuple[float, float],
-                    down: tuple[float, float], glyph_height: float, visible: float) -> bool:
+                    down: tuple[float, float], glyph_height: float, visible: float,
+                    against_colour: bool = False) -> bool:
         """Whether the strip (as for :meth:`strip_scores`) shows the face of ``joker``: at
         least :data:`MATCH_LEAST`, no worse than the other joker, and :data:`MATCH_LEAD`
-        above every natural face."""
+        above every natural face.  ``against_colour``: ``joker`` is not the one the corner's
+        colour told (:func:`vision.fan.unread_cards`), so it must lead the other joker by
+        :data:`MATCH_LEAD` too (paris prints its jokers alike but for their ink: a strip
+        matched both faces 0.511 and 0.513)."""
         strip = self._strip(image, center, down, glyph_height, visible)
         if strip is None or joker not in self.faces:
             return False
@@ -142,7 +146,7 @@ class DeckFaces:
         if own < MATCH_LEAST:  # (the other faces need not be matched: most strips stop here)
             return False
         # (the first face that beats it, or a natural one too near it, settles it)
-        return not any(v > own or (not r.is_joker and own - v < MATCH_LEAD)
+        return not any(own - v < (MATCH_LEAD if not r.is_joker or against_colour else 0.0)
                        for r in self.faces if r is not joker
                        for v in [self._score(strip, r)])
 
@@ -198,12 +202,16 @@ class DeckFaces:
     def jokers_in_fan(self, image: BGRImage, marks: list[IndexMark],
                       counted: Sequence[CardReading], in_fan: Sequence[UnreadCard]
                       ) -> list[IndexMark]:
-        """Indices for the fan's unread cards (:func:`vision.fan.unread_cards`) guessed to be
-        jokers whose strip shows that joker's face (:meth:`shows_joker`), beside the read
-        ``marks`` of the ``counted`` cards.  A strip reaches from the card's edge to the next
-        card's index (read or unread), or :data:`WIDEST` where none follows."""
-        jokers = [u for u in in_fan if u.rank.is_joker]
-        if not jokers or not counted:
+        """Indices for the fan's unread cards (:func:`vision.fan.unread_cards`) whose strip
+        shows a joker's face (:meth:`shows_joker`), beside the read ``marks`` of the
+        ``counted`` cards: the joker the corner's colour told, else the other one well ahead
+        of it.  Also where the fan guessed a natural card by its corner's likeness (a joker's
+        corner mark can look like the set's rank: neoclassical `444444444RR` read
+        `4444444444R`), and whichever joker the colour told (anglo's hidden 大王, its corner
+        showing no red, guessed 小王: `99999BR` read `99999RR`).  A strip reaches from the
+        card's edge to the next card's index (read or unread), or :data:`WIDEST` where none
+        follows."""
+        if not in_fan or not counted:
             return []
         frame = fan_frame([m for c in counted for m in c.marks])
         down = (float(frame.down[0]), float(frame.down[1]))
@@ -212,13 +220,17 @@ class DeckFaces:
                   if float(np.dot(m.down, frame.down)) > 0]
         places += [float(np.dot(u.center, frame.across)) for u in in_fan]
         out = []
-        for u in jokers:
+        for u in in_fan:
             p = float(np.dot(u.center, frame.across))
             visible = min((q - p for q in places if q - p > 0.5 * h), default=math.inf)
-            if self.shows_joker(image, u.rank, u.center, down, h, visible):
-                blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
-                out.append(IndexMark(u.rank, FACE_SCORE, 1.0, u.rank, u.center, down, h,
-                                     FACE_PIP, blob))
+            other = Rank.BIG_JOKER if u.joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            for joker in (u.joker, other):
+                if self.shows_joker(image, joker, u.center, down, h, visible,
+                                    joker is other):
+                    blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
+                    out.append(IndexMark(joker, FACE_SCORE, 1.0, joker, u.center, down, h,
+                                         FACE_PIP, blob))
+                    break
         return out
 
     def without_print(self, image: BGRImage, marks: list[IndexMark]) -> list[IndexMark]:

@@ -197,3 +197,59 @@ def test_a_read_jokers_side_word_is_no_second_joker(shared_data: Path) -> None:
     reading, truth = _read(profile, faces, 2164, 5)
     assert format_cards(truth) == "QB"
     assert reading.cards == truth and not reading.unsure
+
+
+@pytest.mark.parametrize(("seed", "seat", "notation"), [
+    (2062, 1, "99999BR"), (2162, 5, "KKKKKKRR")])
+def test_a_hidden_jokers_face_tells_its_kind_against_the_fans_guess(
+        shared_data: Path, seed: int, seat: int, notation: str) -> None:
+    """anglo development scenes whose hidden joker's corner showed no ink of its own (or the
+    other joker's): the fan guessed the wrong kind by colour (`99999RR`, `KKKKKKBR`), and
+    the strip, matched only against that kind's face, told nothing.  The strip shows the
+    other joker's face, well ahead of the guessed one's: that joker it is."""
+    faces = FolderFaces(shared_data / "card-faces" / "anglo")
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, seed, seat)
+    assert format_cards(truth) == notation
+    assert reading.cards == truth, reading.why()
+    blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
+    assert blind.cards != truth
+
+
+def test_a_strip_showing_a_joker_where_the_fan_guessed_a_natural_is_that_joker(
+        shared_data: Path) -> None:
+    """neoclassical `444444444RR` (a check scene): a 大王's hidden corner looked enough like
+    the 4s' for the fan to take it for one (`4444444444R`); its strip shows the 大王's face."""
+    faces = FolderFaces(shared_data / "card-faces" / "neoclassical")
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, 2233, 5)
+    assert format_cards(truth) == "444444444RR"
+    assert reading.cards == truth, reading.why()
+    blind, _ = _read(dataclasses.replace(profile, faces=None), faces, 2233, 5)
+    assert blind.cards != truth
+
+
+def test_jokers_alike_but_for_colour_keep_the_fans_kind(shared_data: Path) -> None:
+    """paris prints its two jokers alike but for their ink: a strip matches both faces as
+    well (0.511 and 0.513 in `4B`, a check scene), so the face does not overrule the kind the
+    fan told by colour (read `4R` when it did)."""
+    faces = FolderFaces(shared_data / "card-faces" / "paris")
+    reading, truth = _read(_taught(faces), faces, 2210, 1)
+    assert format_cards(truth) == "4B"
+    assert reading.cards == truth, reading.why()
+
+
+def test_the_other_jokers_face_must_lead_the_guessed_ones() -> None:
+    """Faces alike for both jokers: the strip shows the guessed joker (a tie is no worse),
+    not the other one against the colour the fan saw (that needs MATCH_LEAD)."""
+    taught = _taught(PICTURE).faces
+    assert taught is not None
+    face = taught.faces[Rank.SMALL_JOKER]
+    faces = DeckFaces({**taught.faces, Rank.BIG_JOKER: face}, taught.glyph)
+    image = np.full((face.shape[0] * 2 + 80, face.shape[1] * 2 + 80, 3), (60, 110, 40), np.uint8)
+    image[40:-40, 40:-40] = cv2.resize(face, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    gx, gy, gh = faces.glyph
+    corner = (40 + 2 * gx, 40 + 2 * gy)
+    args = (image, Rank.BIG_JOKER, corner, (0.0, 1.0), 2 * gh, float(face.shape[1]))
+    assert faces.shows_joker(*args)
+    assert not faces.shows_joker(*args, against_colour=True)
