@@ -53,6 +53,16 @@ TEN_INSET = 0.75  # a 10's, two digits wide (0.55: a drawn deck's `TTB` read `TB
 # (0.9: at 0.55, dev sets 1237 -> 1242 right but 3 -> 4 confidently wrong, and a second
 # play `5552` a sure `552`).
 FAR_CORNER_INSET = 0.9
+# ... but where the fan's unread cards are looked for, it lies further back: the dev decks
+# print their index glyph's centre 0.5–0.8 glyph heights (5.2–6.2 mm) in from the side, and
+# a card 63 mm wide (poker) puts its corners' indices 50–52 mm apart across it, against
+# the 43 mm of a 60 mm card less 0.9 × 2 glyphs.  Placed that short of its near index, the
+# top card read only at its far corner left a gap of nearly two steps before it, and its own
+# near index, unread, counted as one more card there (anglo `JJJJJJ` read
+# `JJJJJJJ`).  At 0.7: zero-shot dev sets +2 −0 (0.55: +3 −1); elsewhere (the unread
+# corners a single step between read cards hold, :func:`lower_cards`) the card stays where
+# FAR_CORNER_INSET puts it (0.7 there too made paris `T2`, read `772`, a sure `772`).
+FAR_SLOT_INSET = 0.7
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 # Each card of a fan lies turned a little its own way (in the scene generator up to 3.4°), so
 # its index, some 45 mm from the card's middle, lies up to ~2.6 mm off the even step, and a
@@ -178,7 +188,8 @@ def fan_frame(marks: list[IndexMark]) -> FanFrame:
     return FanFrame(down, np.array([down[1], -down[0]]))
 
 
-def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: float
+def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: float,
+                   far_inset: float = FAR_CORNER_INSET
                    ) -> tuple[npt.NDArray[np.float64], float, float]:
     """Where along ``frame.across`` each read card's fan index lies (sorted), the index
     line's place along ``frame.down`` and the glyph height.  A card read only by its other
@@ -194,7 +205,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             lines.append(float(point @ frame.down))
         else:  # the far corner's index faces the other way; the near one lies a card back
             m = marks[0]
-            inset = 2 * FAR_CORNER_INSET * m.glyph_height
+            inset = 2 * far_inset * m.glyph_height
             point = (np.array(m.center, np.float64) - frame.across * (card_w - inset))
             places.append(float(point @ frame.across))
     line = float(median(lines)) if lines else float("nan")
@@ -683,7 +694,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         return []
     frame = fan_frame([m for marks in cards for m in marks])
     card_w = CARD_WIDTH_MM * px_per_mm
-    places, line, height = _fan_positions(cards, frame, card_w)
+    places, line, height = _fan_positions(cards, frame, card_w, FAR_SLOT_INSET)
     if np.isnan(line):
         return []
     marks_read = [m for marks in cards for m in marks]

@@ -200,6 +200,18 @@ def test_the_cards_past_a_fans_read_indices_in_dev_scenes_are_all_found(
     assert reading.notation == truth, reading.why()
 
 
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2107, 1, "QQQ2B"), (2135, 1, "JJJJJJ")])
+def test_the_top_card_read_at_its_far_corner_is_no_second_card_at_its_near_one(
+        shared_data: Path, seed: int, seat: int, truth: str) -> None:
+    """anglo development scenes whose top card was read only at its far corner, its near
+    index unread: placed a 60 mm card less 0.9 × 2 glyphs back, it left a gap of
+    nearly two steps before it, and its own near index there counted as one more card
+    (`QQQQ2B`, `JJJJJJJ`).  Where the fan looks for unread cards it lies FAR_SLOT_INSET
+    glyphs in from each side."""
+    reading = read_dev_scene(shared_data, "anglo", seed, seat, looked=True)
+    assert reading.notation == truth, reading.why()
+
+
 def test_an_unread_jokers_dim_red_word_is_a_big_joker(shared_data: Path) -> None:
     """anglo check seed 2183, seat 5: an A and a 大王 whose corner lies in the shadow of the
     A laid over it; its red word, R − max(B, G) 27–34 on paper at 133 (under the
