@@ -140,15 +140,28 @@ class DeckFaces:
         :data:`MATCH_LEAD` too (paris prints its jokers alike but for their ink: a strip
         matched both faces 0.511 and 0.513)."""
         strip = self._strip(image, center, down, glyph_height, visible)
-        if strip is None or joker not in self.faces:
+        return strip is not None and self._shows(strip, joker, against_colour, {})
+
+    def _shows(self, strip: BGRImage, joker: Rank, against_colour: bool,
+               scores: dict[Rank, float]) -> bool:
+        """:meth:`shows_joker` for a strip already taken; ``scores``: each face's
+        :meth:`_score` of it, filled as they are matched (one strip asked of both jokers
+        matches each face once)."""
+        if joker not in self.faces:
             return False
-        own = self._score(strip, joker)
+
+        def score(rank: Rank) -> float:
+            if rank not in scores:
+                scores[rank] = self._score(strip, rank)
+            return scores[rank]
+
+        own = score(joker)
         if own < MATCH_LEAST:  # (the other faces need not be matched: most strips stop here)
             return False
         # (the first face that beats it, or a natural one too near it, settles it)
-        return not any(own - v < (MATCH_LEAD if not r.is_joker or against_colour else 0.0)
-                       for r in self.faces if r is not joker
-                       for v in [self._score(strip, r)])
+        return not any(own - score(r) < (MATCH_LEAD if not r.is_joker or against_colour
+                                         else 0.0)
+                       for r in self.faces if r is not joker)
 
     def own_print(self, image: BGRImage, joker: Rank, center: tuple[float, float],
                   down: tuple[float, float], glyph_height: float,
@@ -223,10 +236,13 @@ class DeckFaces:
         for u in in_fan:
             p = float(np.dot(u.center, frame.across))
             visible = min((q - p for q in places if q - p > 0.5 * h), default=math.inf)
+            strip = self._strip(image, u.center, down, h, visible)
+            if strip is None:
+                continue
             other = Rank.BIG_JOKER if u.joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            scores: dict[Rank, float] = {}
             for joker in (u.joker, other):
-                if self.shows_joker(image, joker, u.center, down, h, visible,
-                                    joker is other):
+                if self._shows(strip, joker, joker is other, scores):
                     blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
                     out.append(IndexMark(joker, FACE_SCORE, 1.0, joker, u.center, down, h,
                                          FACE_PIP, blob))
