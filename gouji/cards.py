@@ -50,6 +50,14 @@ class Rank(IntEnum):
         return self >= Rank.SMALL_JOKER
 
     @property
+    def other_joker(self) -> Rank:
+        """The other joker: 大王 for 小王 and 小王 for 大王.  Raises ValueError for a card
+        that is no joker."""
+        if not self.is_joker:
+            raise ValueError(f"{self.symbol} is no joker")
+        return Rank.BIG_JOKER if self is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+
+    @property
     def is_natural(self) -> bool:
         """True for 3 … A: the ranks a play can be "of" (not 2, not a joker)."""
         return self <= Rank.ACE

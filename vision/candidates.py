@@ -106,7 +106,7 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
         rest.remove(u.rank)
         slips.append((0, tuple(sorted(rest))))
         if u.rank.is_joker:
-            other = Rank.SMALL_JOKER if u.rank is Rank.BIG_JOKER else Rank.BIG_JOKER
+            other = u.rank.other_joker
             slips.append((2, tuple(sorted((*rest, other)))))
             if main is not None:
                 slips.append((1, tuple(sorted((*rest, main)))))

@@ -239,7 +239,7 @@ class DeckFaces:
             strip = self._strip(image, u.center, down, h, visible)
             if strip is None:
                 continue
-            other = Rank.BIG_JOKER if u.joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            other = u.joker.other_joker
             scores: dict[Rank, float] = {}
             for joker in (u.joker, other):
                 if self._shows(strip, joker, joker is other, scores):

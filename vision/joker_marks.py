@@ -576,7 +576,7 @@ class JokerMarkReader:
             if hit.sim < self.accept or used & set(hit.parts):
                 continue
             used |= set(hit.parts)
-            other = Rank.BIG_JOKER if hit.rank is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            other = hit.rank.other_joker
             height = hit.hh / hit.mark.glyph_ratio if np.isfinite(hit.mark.glyph_ratio) \
                 else h_ref or hit.hh
             out.append(IndexMark(hit.rank, hit.sim, hit.sim - hit.runner, other,

@@ -1618,7 +1618,7 @@ class Recognizer:
         red = self.finder.joker_red
         joker = lone_joker(image, seen, ZONE_PX_PER_MM, red)
         if joker is not None:
-            other = Rank.BIG_JOKER if joker is Rank.SMALL_JOKER else Rank.SMALL_JOKER
+            other = joker.other_joker
             return SetReading((joker,), LONE_CONFIDENCE, True,
                               offered((((joker,), LONE_CONFIDENCE),
                                        ((other,), LONE_CONFIDENCE / 2))),

@@ -103,7 +103,7 @@ def four_decks_hold(cards: list[Rank]) -> tuple[Rank, ...]:
     kept: list[Rank] = []
     for rank in cards:
         if rank.is_joker and kept.count(rank) == JOKERS_OF_A_KIND:
-            rank = Rank.SMALL_JOKER if rank is Rank.BIG_JOKER else Rank.BIG_JOKER
+            rank = rank.other_joker
             if kept.count(rank) == JOKERS_OF_A_KIND:
                 continue
         kept.append(rank)

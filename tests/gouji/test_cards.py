@@ -77,3 +77,10 @@ def test_print_then_parse_round_trips(cards: list[Rank]) -> None:
     assert sorted(parse_cards(format_cards(cards))) == sorted(cards)
     assert sorted(parse_cards(format_cards(cards, sep=" "))) == sorted(cards)
     assert sorted(parse_cards(format_cards_chinese(cards))) == sorted(cards)
+
+
+def test_the_other_joker() -> None:
+    assert Rank.SMALL_JOKER.other_joker is Rank.BIG_JOKER
+    assert Rank.BIG_JOKER.other_joker is Rank.SMALL_JOKER
+    with pytest.raises(ValueError, match="no joker"):
+        _ = Rank.TWO.other_joker
