@@ -15,15 +15,16 @@ index is that card's, the nearest first; then one on the part of a card that sho
 nothing lay by its indices (a joker's mark need not lie where an index would).  Each card is then
 
 * ``read`` (rank right or wrong), ``inferred`` (right or wrong: a natural card for a joker,
-  the wrong joker…) or ``missed`` (nothing at either index; ``hidden`` when both were covered),
+  the wrong joker…) or ``missed`` (nothing at either index),
 
 and what matched no card is a ``phantom`` (read or inferred).  Sets the fan did not decide
 (a fan of jokers read by its edges, no index read) are counted apart.  Writes one line per
-card and phantom: deck, seed, seat, card (its place in the laying order, ``-`` for a
-phantom), truth, shown indices (``tl``, ``br``, ``both``, ``none``), how (``read``,
-``inferred``, ``missed``, ``phantom-read``, ``phantom-inferred``), the rank it got, and the
-score (an index's) or likeness (an inferred card's corner to the set's read rank), and how
-far (glyph heights) it lay from the nearest index of the set's cards.  Tune on
+card and phantom: deck, seed, seat; the card's place in the laying order (the last lies on
+top) and its truth, or for a phantom ``-`` and ``~k``, the card it lies nearest; the indices
+shown (``tl``, ``br``, ``both``, ``none``; a phantom's: that card's index it lies nearest);
+how (``read``, ``inferred``, ``missed``, ``phantom-read``, ``phantom-inferred``); the rank
+it got; the score (an index's) or likeness (an inferred card's corner to the set's read
+rank); and how far (glyph heights) it lay from the nearest index of the set's cards.  Tune on
 seeds 2000–2179 of the dev decks, as with :mod:`bench.vision_sets`.
 """
 
@@ -217,9 +218,17 @@ def _slots(deck: str, seed: int, seat: int, cards: list[PlacedCard], hom: FloatA
                 got[k] = [d]
                 break
 
-    def off(d: Decision) -> str:  # glyph heights to the nearest index of the scene's cards
-        nearest = min(float(np.hypot(*(np.array(d.at) - p))) for _, _, p, _ in points)
-        return f"{nearest / d.height:.2f}"
+    def nearest(d: Decision) -> tuple[float, int, str]:  # (glyph heights, card, corner)
+        return min((float(np.hypot(*(np.array(d.at) - p))) / d.height, k, corner)
+                   for k, corner, p, _ in points)
+
+    def off(d: Decision) -> str:
+        return f"{nearest(d)[0]:.2f}"
+
+    def phantom(d: Decision, how: str) -> Line:  # (by the card it lies nearest: ~3 tl)
+        _, k, corner = nearest(d)
+        return (deck, seed, seat, "-", f"~{k}", corner, how, d.rank.symbol,
+                f"{d.score:.3f}", off(d))
 
     out: list[Line] = []
     for k, card in enumerate(cards):
@@ -235,12 +244,10 @@ def _slots(deck: str, seed: int, seat: int, cards: list[PlacedCard], hom: FloatA
                     best.rank.symbol, f"{best.score:.3f}", off(best)))
         for extra in mine:
             if extra is not best and extra.how == "inferred":  # a slot more on one card
-                out.append((deck, seed, seat, "-", "-", "-", "phantom-inferred",
-                            extra.rank.symbol, f"{extra.score:.3f}", off(extra)))
+                out.append(phantom(extra, "phantom-inferred"))
     for j, d in enumerate(decisions):
         if j not in taken:
-            out.append((deck, seed, seat, "-", "-", "-", f"phantom-{d.how}", d.rank.symbol,
-                        f"{d.score:.3f}", off(d)))
+            out.append(phantom(d, f"phantom-{d.how}"))
     return out
 
 
