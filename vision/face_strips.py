@@ -230,7 +230,7 @@ class DeckFaces:
         down = (float(frame.down[0]), float(frame.down[1]))
         h = set_glyph_height(marks)
         places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
-                  if float(np.dot(m.down, frame.down)) > 0]
+                  if frame.faces_its_way(m)]
         places += [float(np.dot(u.center, frame.across)) for u in in_fan]
         out = []
         for u in in_fan:

@@ -157,6 +157,20 @@ class FanFrame:
     down: npt.NDArray[np.float64]
     across: npt.NDArray[np.float64]
 
+    def faces_its_way(self, mark: IndexMark) -> bool:
+        """Whether ``mark`` reads the fan's way: a card's corner on the fan's index line,
+        not the far corner of a card lying whole (turned against it)."""
+        return float(np.dot(mark.down, self.down)) > 0
+
+    def near_and_far(self, marks: Iterable[IndexMark]) -> tuple[list[IndexMark],
+                                                                 list[IndexMark]]:
+        """``marks`` that face the fan's way (:meth:`faces_its_way`), and those that do not."""
+        near: list[IndexMark] = []
+        far: list[IndexMark] = []
+        for m in marks:
+            (near if self.faces_its_way(m) else far).append(m)
+        return near, far
+
 
 @dataclass(frozen=True)
 class UnreadCard:
@@ -197,7 +211,7 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
     places: list[float] = []
     lines: list[float] = []
     for marks in cards:
-        ahead = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
+        ahead = [m for m in marks if frame.faces_its_way(m)]
         if ahead:
             m = max(ahead, key=lambda m: m.score)
             point = np.array(m.index_place, np.float64)
@@ -442,7 +456,7 @@ def _looks(gray: npt.NDArray[np.uint8], frame: FanFrame, read: list[IndexMark],
     out = []
     for rank in dict.fromkeys(r for r in (main, Rank.TWO) if r is not None):
         models = [np.array(m.center, np.float64) for m in read
-                  if m.rank == rank and float(np.dot(m.down, frame.down)) > 0][:3]
+                  if m.rank == rank and frame.faces_its_way(m)][:3]
         templates = _templates(gray, frame, models, height)
         if templates:
             out.append((rank, templates))
@@ -456,7 +470,7 @@ def _pip_looks(gray: npt.NDArray[np.uint8], frame: FanFrame, read: list[IndexMar
     :func:`_templates`."""
     seen: dict[str, npt.NDArray[np.float64]] = {}
     for m in read:
-        if m.rank.is_joker or m.pip not in PIP_LABELS or float(np.dot(m.down, frame.down)) <= 0:
+        if m.rank.is_joker or m.pip not in PIP_LABELS or not frame.faces_its_way(m):
             continue
         seen.setdefault(m.pip, np.array(m.center, np.float64) + frame.down * PIP_BELOW * height)
     return _templates(gray, frame, list(seen.values()), height)
@@ -585,12 +599,8 @@ def paper_past_bottom_card(cards: list[tuple[IndexMark, ...]], ink: PaperInk,
     if np.isnan(line) or is_jumbo(height, px_per_mm):
         return False
 
-    def near_far(marks: tuple[IndexMark, ...]) -> tuple[list[IndexMark], list[IndexMark]]:
-        return ([m for m in marks if float(np.dot(m.down, frame.down)) > 0],
-                [m for m in marks if float(np.dot(m.down, frame.down)) < 0])
-
     at = sorted(cards, key=lambda ms: max(float(np.dot(m.center, frame.across)) for m in ms))
-    (first, _), (near, far) = near_far(at[0]), near_far(at[-1])
+    (first, _), (near, far) = frame.near_and_far(at[0]), frame.near_and_far(at[-1])
     ranks = {m.rank for m in (*first, *near, *far)}
     if not (first and near and far) or Rank.TEN in ranks or any(r.is_joker for r in ranks):
         return False
@@ -760,7 +770,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read
-                if not m.rank.is_joker and float(np.dot(m.down, frame.down)) > 0]
+                if not m.rank.is_joker and frame.faces_its_way(m)]
     for k, center in enumerate(corners):
         p = float(center @ frame.across)
         # the index of the card laid on this one (read or inferred), and that card's side

@@ -845,8 +845,8 @@ def _off_far_line(strays: list[StrayInk], cards: list[CardReading]) -> list[Stra
     if not whole or len(cards) < 3 or not strays:
         return strays
     frame = fan_frame(marks)
-    fan = [m for m in marks if float(np.dot(m.down, frame.down)) > 0]
-    far = [m for c in whole for m in c.marks if float(np.dot(m.down, frame.down)) < 0]
+    fan = [m for m in marks if frame.faces_its_way(m)]
+    far = frame.near_and_far(m for c in whole for m in c.marks)[1]
     if not fan or not far:
         return strays
     h = set_glyph_height(marks)
@@ -992,9 +992,9 @@ def _top_card(cards: list[CardReading], frame: FanFrame) -> tuple[tuple[float, f
     whole = [c for c in cards if len(c.marks) >= 2]
     if len(whole) != 1:
         return ()
-    near = [m for m in whole[0].marks if float(np.dot(m.down, frame.down)) > 0]
+    near = frame.near_and_far(whole[0].marks)[0]
     on_line = [float(np.dot(m.center, frame.across)) for c in cards for m in c.marks
-               if float(np.dot(m.down, frame.down)) > 0]
+               if frame.faces_its_way(m)]
     if len(near) != 1 or float(np.dot(near[0].center, frame.across)) < max(on_line):
         return ()
     return tuple(m.center for m in whole[0].marks)
