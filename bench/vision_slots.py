@@ -1,7 +1,7 @@
 """Card by card (not a test): what the fan made of each card the scenes laid.
 
     .venv/bin/python bench/vision_slots.py OUT.tsv [--decks anglo,paris,neoclassical,drawn-0]
-        [--seeds 2000:2180] [--mode zero|taught] [--jobs 2]
+        [--seeds 2000:2180] [--mode zero|taught] [--jobs 2] [--compare OLD.tsv]
 
 :mod:`bench.vision_sets` says which sets read wrong; this says which of their cards did.
 Each scene's cards (:attr:`vision.synth.Scene.cards`) are mapped into the view the set is
@@ -24,7 +24,9 @@ top) and its truth, or for a phantom ``-`` and ``~k``, the card it lies nearest;
 shown (``tl``, ``br``, ``both``, ``none``; a phantom's: that card's index it lies nearest);
 how (``read``, ``inferred``, ``missed``, ``phantom-read``, ``phantom-inferred``); the rank
 it got; the score (an index's) or likeness (an inferred card's corner to the set's read
-rank); and how far (glyph heights) it lay from the nearest index of the set's cards.  Tune on
+rank); and how far (glyph heights) it lay from the nearest index of the set's cards.  With
+``--compare``, every card whose outcome changed since an earlier run (``+`` now right, ``-``
+no longer right), and every set whose phantoms changed in number.  Tune on
 seeds 2000–2179 of the dev decks, as with :mod:`bench.vision_sets`.
 """
 
@@ -185,6 +187,7 @@ def _crop_origin(image: npt.NDArray[np.uint8], hom: FloatArray,
 
 
 Line = tuple[str, int, int, str, str, str, str, str, str, str]
+COLUMNS = 10  # of a Line
 
 
 def _slots(deck: str, seed: int, seat: int, cards: list[PlacedCard], hom: FloatArray,
@@ -298,14 +301,53 @@ def _summary(lines: list[Line]) -> None:
                 print(f"    {k:<28} {tally[k]:>5}")
 
 
+def _load(path: Path) -> tuple[dict[tuple[str, ...], list[str]], Counter[tuple[str, ...]]]:
+    """A run's cards by (deck, seed, seat, card), and its phantoms' count per set."""
+    cards: dict[tuple[str, ...], list[str]] = {}
+    phantoms: Counter[tuple[str, ...]] = Counter()
+    for n, text in enumerate(path.read_text().splitlines(), 1):
+        cols = text.split("\t")
+        if len(cols) != COLUMNS:
+            raise SystemExit(f"{path}:{n}: not a line this script wrote: {text!r}")
+        if cols[3] == "-":
+            phantoms[tuple(cols[:3])] += 1
+        else:
+            cards[tuple(cols[:4])] = cols
+    return cards, phantoms
+
+
+def compare(old: Path, new: Path) -> None:
+    """Print the cards whose outcome (how, and the rank got) changed between two runs
+    (``+`` now right, ``-`` no longer right) and the sets whose phantoms changed in number."""
+    (before, ghosts_before), (after, ghosts_after) = _load(old), _load(new)
+    gained = lost = 0
+    for key in sorted(before.keys() & after.keys()):
+        a, b = before[key], after[key]
+        if a[6:8] == b[6:8]:
+            continue
+        was, now = a[7] == a[4], b[7] == b[4]
+        mark = "+" if now and not was else "-" if was and not now else " "
+        gained += mark == "+"
+        lost += mark == "-"
+        print(f"{mark} {key[0]:<14} {key[1]}/{key[2]} card {key[3]:>2} {a[4]} ({a[5]}): "
+              f"{a[6]} {a[7]} -> {b[6]} {b[7]}")
+    for key in sorted(ghosts_before.keys() | ghosts_after.keys()):
+        if ghosts_before[key] != ghosts_after[key]:
+            print(f"  {key[0]:<14} {key[1]}/{key[2]} phantoms "
+                  f"{ghosts_before[key]} -> {ghosts_after[key]}")
+    print(f"cards +{gained} -{lost}; phantoms "
+          f"{sum(ghosts_before.values())} -> {sum(ghosts_after.values())}")
+
+
 def main() -> int:
-    """Read the sets, write a line per card, print the totals per deck."""
+    """Read the sets, write a line per card, print the totals per deck (and the changes)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the TSV to write")
     parser.add_argument("--decks", default="anglo,paris,neoclassical,drawn-0")
     parser.add_argument("--seeds", default="2000:2180", help="first:last+1")
     parser.add_argument("--mode", choices=("zero", "taught"), default="zero")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--compare", type=Path, default=None, help="an earlier run's TSV")
     args = parser.parse_args()
     first, last = (int(v) for v in args.seeds.split(":"))
     jobs = [(deck, seed, args.mode) for deck in args.decks.split(",")
@@ -317,6 +359,8 @@ def main() -> int:
     _summary(lines)
     print(f"sets the fan did not decide (jokers by their edges, no index read): "
           f"{sum(u for _, u in results)}")
+    if args.compare is not None:
+        compare(args.compare, args.out)
     return 0
 
 
