@@ -25,8 +25,11 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from multiprocessing import Pool
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 
@@ -41,6 +44,7 @@ from vision.teach import teach_faces
 
 FACES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "card-faces"
 Row = tuple[str, int, int, str, str, int, int, float, str, str]
+K = TypeVar("K", bound=tuple[str, ...])
 
 
 def faces_of(name: str) -> FaceSource:
@@ -97,21 +101,27 @@ def _load(path: Path) -> dict[tuple[str, str, str], list[str]]:
     return out
 
 
-def compare(old: Path, new: Path) -> None:
-    """Print the sets whose reading, sureness or offered truth differ between two runs."""
-    before, after = _load(old), _load(new)
-    gained = lost = 0
+def changed(before: Mapping[K, list[str]], after: Mapping[K, list[str]], outcome: slice,
+            truth: int, got: int) -> Iterator[tuple[str, K, list[str], list[str]]]:
+    """The keys of both runs whose ``outcome`` columns differ, in order, each with its mark
+    (``+`` now right, ``-`` no longer right: column ``got`` equal to column ``truth``, else
+    a space) and its two lines."""
     for key in sorted(before.keys() & after.keys()):
         a, b = before[key], after[key]
-        if a[4:7] == b[4:7]:
+        if a[outcome] == b[outcome]:
             continue
-        was, now = a[3] == a[4], b[3] == b[4]
-        mark = "+" if now and not was else "-" if was and not now else " "
-        gained += mark == "+"
-        lost += mark == "-"
+        was, now = a[got] == a[truth], b[got] == b[truth]
+        yield "+" if now and not was else "-" if was and not now else " ", key, a, b
+
+
+def compare(old: Path, new: Path) -> None:
+    """Print the sets whose reading, sureness or offered truth differ between two runs."""
+    marks = Counter[str]()
+    for mark, key, a, b in changed(_load(old), _load(new), slice(4, 7), 3, 4):
+        marks[mark] += 1
         print(f"{mark} {key[0]:<14} {key[1]}/{key[2]} truth {a[3]:<14} "
               f"{a[4]}{'?' if a[5] == '1' else ''} -> {b[4]}{'?' if b[5] == '1' else ''}")
-    print(f"+{gained} -{lost}")
+    print(f"+{marks['+']} -{marks['-']}")
 
 
 def main() -> int:
@@ -142,8 +152,8 @@ def main() -> int:
         tally[3] += row[6]
         tally[4] += 1
     total = [sum(t[k] for t in per.values()) for k in range(5)]
-    for name, (right, sure, wrong, offered, n) in [*per.items(), ("all", total)]:
-        print(f"{name:<14} right {right:>4}/{n:<4} sure and right {sure:>4} "
+    for name, (read_right, sure, wrong, offered, n) in [*per.items(), ("all", total)]:
+        print(f"{name:<14} right {read_right:>4}/{n:<4} sure and right {sure:>4} "
               f"confidently wrong {wrong:>3} truth offered {offered:>4}")
     print(f"median read {statistics.median(r[7] for r in rows) * 1000:.1f} ms")
     if args.compare is not None:

@@ -52,7 +52,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.vision_sets import faces_of
+from bench.vision_sets import changed, faces_of
 from gouji.cards import Rank, parse_cards
 from vision.fan import UnreadCard
 from vision.indices import IndexMark
@@ -320,22 +320,16 @@ def compare(old: Path, new: Path) -> None:
     """Print the cards whose outcome (how, and the rank got) changed between two runs
     (``+`` now right, ``-`` no longer right) and the sets whose phantoms changed in number."""
     (before, ghosts_before), (after, ghosts_after) = _load(old), _load(new)
-    gained = lost = 0
-    for key in sorted(before.keys() & after.keys()):
-        a, b = before[key], after[key]
-        if a[6:8] == b[6:8]:
-            continue
-        was, now = a[7] == a[4], b[7] == b[4]
-        mark = "+" if now and not was else "-" if was and not now else " "
-        gained += mark == "+"
-        lost += mark == "-"
+    marks = Counter[str]()
+    for mark, key, a, b in changed(before, after, slice(6, 8), 4, 7):
+        marks[mark] += 1
         print(f"{mark} {key[0]:<14} {key[1]}/{key[2]} card {key[3]:>2} {a[4]} ({a[5]}): "
               f"{a[6]} {a[7]} -> {b[6]} {b[7]}")
     for key in sorted(ghosts_before.keys() | ghosts_after.keys()):
         if ghosts_before[key] != ghosts_after[key]:
             print(f"  {key[0]:<14} {key[1]}/{key[2]} phantoms "
                   f"{ghosts_before[key]} -> {ghosts_after[key]}")
-    print(f"cards +{gained} -{lost}; phantoms "
+    print(f"cards +{marks['+']} -{marks['-']}; phantoms "
           f"{sum(ghosts_before.values())} -> {sum(ghosts_after.values())}")
 
 
