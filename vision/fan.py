@@ -63,6 +63,21 @@ FAR_CORNER_INSET = 0.9
 # corners a single step between read cards hold, :func:`lower_cards`) the card stays where
 # FAR_CORNER_INSET puts it (0.7 there too made paris `T2`, read `772`, a sure `772`).
 FAR_SLOT_INSET = 0.7
+# Where that card's own near index lies is told better by its two indices' distance, the
+# card's diagonal between them, which no turn changes: its near index lies sqrt(D² − d²)
+# back across the fan from the far one, d the far index's distance from the index line
+# (the fan's "down" is tilted against the cards by how far the deck's pip sits aside of
+# its glyph, up to ~10°, and 70 mm down the card that is 5–15 mm across).  Over the cards
+# read at both corners the diagonal is 87.0 / 88.2 / 89.2 / 90.2 mm on anglo / paris /
+# neoclassical / drawn-0 (p10–p90 ±1.3 mm), 83.9 / 81.2 on the jumbo drawn decks; it puts
+# the near index within −4.7…+1.2 mm (medians by deck) where FAR_SLOT_INSET errs by
+# −1.9…−7.7.  An unread slot within OWN_NEAR glyph heights of it is that card's own index,
+# not another card's (nothing lies over the top card: neoclassical `JJJJJJ` read
+# `JJJJJJJ`).  As the card's place itself (the fan's steps measured to it) it lost sets:
+# an uneven top card placed 11 mm after the last read one made the step 9 mm.
+CARD_DIAG_MM = 88.5
+JUMBO_DIAG_MM = 82.5
+OWN_NEAR = 0.5
 MIN_STEP_MM = 8.0  # read indices closer than this along the fan are one card's
 # Each card of a fan lies turned a little its own way (in the scene generator up to 3.4°), so
 # its index, some 45 mm from the card's middle, lies up to ~2.6 mm off the even step, and a
@@ -224,6 +239,22 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
             places.append(float(point @ frame.across))
     line = float(median(lines)) if lines else float("nan")
     return np.sort(np.array(places)), line, set_glyph_height([m for marks in cards for m in marks])
+
+
+def _own_near_indices(cards: list[tuple[IndexMark, ...]], frame: FanFrame, line: float,
+                      height: float, px_per_mm: float) -> list[float]:
+    """Where (along ``frame.across``) the near index of each card read only at its far
+    corner lies, by the index diagonal: ``sqrt(D² − d²)`` back from the far index, ``d`` its
+    distance from the index line."""
+    diag = (JUMBO_DIAG_MM if is_jumbo(height, px_per_mm) else CARD_DIAG_MM) * px_per_mm
+    out = []
+    for marks in cards:
+        if any(frame.faces_its_way(m) for m in marks):
+            continue
+        c = np.array(marks[0].center, np.float64)
+        d = float(c @ frame.down) - line
+        out.append(float(c @ frame.across) - math.sqrt(max(diag ** 2 - d ** 2, 0.0)))
+    return out
 
 
 def is_jumbo(height: float, px_per_mm: float) -> bool:
@@ -723,9 +754,14 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         step = (places[1] - places[0]) / 2
     if step is None:
         return []
+    own = _own_near_indices(cards, frame, line, height, px_per_mm)
+
+    def others(found: list[float]) -> list[float]:  # (not a far-read card's own index)
+        return [p for p in found if all(abs(p - q) > OWN_NEAR * height for q in own)]
+
     slots: list[float] = []
     for a, b in itertools.pairwise(places):
-        slots += _steps(a, b, _steps_in((b - a) / step))[:-1]
+        slots += others(_steps(a, b, _steps_in((b - a) / step))[:-1])
     in_gaps = len(slots)
     low, high = _paper_span(ink, frame, line, height, places, old_paper, px_per_mm)
     # (the outermost read index, where the end card's index is, how far beyond it the
@@ -742,7 +778,8 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         ends.append((places[-1], last + margin, last - places[-1]))
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
-            slots += _steps(read, end, max(1, _steps_in(abs(end - read) / step - END_SLACK)))
+            slots += others(_steps(read, end,
+                                   max(1, _steps_in(abs(end - read) / step - END_SLACK))))
     sliver_slot = None  # a card under the bottom one showing less than a step: its ink
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
         sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,

@@ -3,6 +3,7 @@ that were, and from the paper reaching past the end cards."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import cv2
@@ -12,6 +13,7 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.faces import DrawnFaces
 from vision.fan import (
+    CARD_DIAG_MM,
     CARD_WIDTH_MM,
     END_GLYPH_MM,
     JUMBO_GLYPH_MM,
@@ -21,6 +23,7 @@ from vision.fan import (
     _end_glyph,
     _kind,
     _likeness,
+    _own_near_indices,
     _paper_span,
     _single_step,
     _steps,
@@ -210,6 +213,30 @@ def test_the_top_card_read_at_its_far_corner_is_no_second_card_at_its_near_one(
     glyphs in from each side."""
     reading = read_dev_scene(shared_data, "anglo", seed, seat, looked=True)
     assert reading.notation == truth, reading.why()
+
+
+def test_a_card_read_only_at_its_far_corner_has_its_near_index_a_diagonal_back() -> None:
+    """Its far index lies d below the fan's index line: its near index lies sqrt(D² − d²)
+    back across the fan, whichever way the card is turned (D the index diagonal); a card
+    read at its near index has none to place."""
+    px = ZONE_PX_PER_MM
+    near = [(_mark((0.0, 1.0), (x, 100.0)),) for x in (100.0, 160.0, 220.0)]
+    frame = fan_frame([m for c in near for m in c])
+    for d_mm in (70.0, 60.0):  # the card square to the fan, and turned against it
+        far = (_mark((0.0, -1.0), (500.0, 100.0 + d_mm * px)),)
+        own = _own_near_indices([*near, far], frame, 100.0, 30.0, px)
+        assert own == pytest.approx([500.0 - math.sqrt(CARD_DIAG_MM ** 2 - d_mm ** 2) * px])
+
+
+def test_the_top_cards_own_near_index_lies_a_card_diagonal_from_its_far_one(
+        shared_data: Path) -> None:
+    """neoclassical development scene 2135, seat 1: the top J read only at its far corner,
+    62 mm across the fan from its near index (the fan's "down", tilted by the deck's pip
+    aside of its glyph, turns the card's 70 mm length partly across), which, unread, counted
+    as a seventh J (`JJJJJJJ`).  Placed by the card's index diagonal (``CARD_DIAG_MM``) that
+    index is the top card's own."""
+    reading = read_dev_scene(shared_data, "neoclassical", 2135, 1, looked=True)
+    assert reading.notation == "JJJJJJ", reading.why()
 
 
 def test_an_unread_jokers_dim_red_word_is_a_big_joker(shared_data: Path) -> None:
