@@ -56,7 +56,16 @@ _GENERATORS: dict[str, SceneGenerator] = {}
 _READERS: dict[tuple[str, str], Recognizer] = {}
 
 
-def _reader(deck: str, mode: str) -> Recognizer:
+def generator(deck: str) -> SceneGenerator:
+    """The scene generator of a deck (:func:`faces_of`), made once per process."""
+    if deck not in _GENERATORS:
+        _GENERATORS[deck] = SceneGenerator(faces_of(deck))
+    return _GENERATORS[deck]
+
+
+def reader(deck: str, mode: str) -> Recognizer:
+    """The recogniser a deck's sets are read with: zero-shot, or ``taught`` its own faces
+    (:func:`vision.teach.teach_faces`), made once per process."""
     if (deck, mode) not in _READERS:
         _READERS[deck, mode] = (teach_faces(faces_of(deck))[0].recognizer() if mode == "taught"
                                 else Recognizer())
@@ -76,7 +85,7 @@ def read_scene(job: tuple[str, int, str, bool]) -> list[Row]:
     """Every seat's set of one scene, read."""
     deck, seed, mode, look_on = job
     cv2.setNumThreads(1)
-    gen = _GENERATORS.setdefault(deck, SceneGenerator(faces_of(deck)))
+    gen = generator(deck)
     sets = ({seat: (ALL_RANKS[(seed * 6 + seat) % len(ALL_RANKS)],) for seat in range(6)}
             if mode == "singles" else None)
     scene = gen.render(seed, sets)
@@ -84,7 +93,7 @@ def read_scene(job: tuple[str, int, str, bool]) -> list[Row]:
     rows = []
     for seat, ranks in scene.sets.items():
         t = time.process_time()
-        reading = _reader(deck, mode).read_zone(scene.image, scene.homography,
+        reading = reader(deck, mode).read_zone(scene.image, scene.homography,
                                                 scene.layout.zones[seat], look=look)
         rows.append(_row(deck, seed, seat, tuple(sorted(ranks)), reading,
                          time.process_time() - t))

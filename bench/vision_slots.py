@@ -52,21 +52,19 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.vision_sets import changed, faces_of
+from bench.vision_sets import changed, generator, reader
 from gouji.cards import Rank, parse_cards
 from vision.fan import UnreadCard
 from vision.indices import IndexMark
-from vision.look import look_at
+from vision.look import MatLook, look_at
 from vision.recognize import (
     ZONE_PX_PER_MM,
     CardReading,
     Recognizer,
     SetReading,
-    paper_roi,
-    zone_view_shape,
+    read_crop,
 )
-from vision.synth import PlacedCard, SceneGenerator
-from vision.teach import teach_faces
+from vision.synth import PlacedCard
 
 INDEX_AT = (0.085, 0.10)  # an index glyph's centre from its corner: of the width, the height
 NEAR = 1.0  # glyph heights: a decision this near a card's index is that card's
@@ -139,16 +137,13 @@ class _Traced:
         return out
 
 
-_GENERATORS: dict[str, SceneGenerator] = {}
-_READERS: dict[tuple[str, str], _Traced] = {}
+_TRACED: dict[tuple[str, str], _Traced] = {}
 
 
-def _reader(deck: str, mode: str) -> _Traced:
-    if (deck, mode) not in _READERS:
-        rec = (teach_faces(faces_of(deck))[0].recognizer() if mode == "taught"
-               else Recognizer())
-        _READERS[deck, mode] = _Traced(rec)
-    return _READERS[deck, mode]
+def _traced(deck: str, mode: str) -> _Traced:
+    if (deck, mode) not in _TRACED:
+        _TRACED[deck, mode] = _Traced(reader(deck, mode))
+    return _TRACED[deck, mode]
 
 
 def _to_view(hom: FloatArray, zone: npt.NDArray[np.float32],
@@ -174,16 +169,10 @@ def _covered(point: FloatArray, later: list[FloatArray]) -> bool:
 
 
 def _crop_origin(image: npt.NDArray[np.uint8], hom: FloatArray,
-                 zone: npt.NDArray[np.float32], look: Any) -> tuple[float, float]:
+                 zone: npt.NDArray[np.float32], look: MatLook) -> tuple[float, float]:
     """Where :meth:`vision.recognize.Recognizer.read_zone` crops the view it reads."""
-    roi = paper_roi(image, hom, zone, MARGIN_MM, look)
-    if roi is None:
-        return 0.0, 0.0
-    x0, y0, x1, y1 = roi
-    h, w = zone_view_shape(zone, MARGIN_MM)
-    if (x1 - x0) * (y1 - y0) >= 0.8 * w * h:
-        return 0.0, 0.0
-    return float(x0), float(y0)
+    crop = read_crop(image, hom, zone, MARGIN_MM, look)
+    return (0.0, 0.0) if crop is None else (float(crop[0]), float(crop[1]))
 
 
 Line = tuple[str, int, int, str, str, str, str, str, str, str]
@@ -258,10 +247,9 @@ def read_scene(job: tuple[str, int, str]) -> tuple[list[Line], int]:
     """Every seat's cards of one scene, and how many sets the fan did not decide."""
     deck, seed, mode = job
     cv2.setNumThreads(1)
-    gen = _GENERATORS.setdefault(deck, SceneGenerator(faces_of(deck)))
-    scene = gen.render(seed)
+    scene = generator(deck).render(seed)
     look = look_at(scene.image, scene.homography, scene.layout)
-    traced = _reader(deck, mode)
+    traced = _traced(deck, mode)
     lines: list[Line] = []
     undecided = 0
     for seat in scene.sets:

@@ -242,11 +242,10 @@ def _fan_positions(cards: list[tuple[IndexMark, ...]], frame: FanFrame, card_w: 
 
 
 def _own_near_indices(cards: list[tuple[IndexMark, ...]], frame: FanFrame, line: float,
-                      height: float, px_per_mm: float) -> list[float]:
+                      diag: float) -> list[float]:
     """Where (along ``frame.across``) the near index of each card read only at its far
-    corner lies, by the index diagonal: ``sqrt(D² − d²)`` back from the far index, ``d`` its
-    distance from the index line."""
-    diag = (JUMBO_DIAG_MM if is_jumbo(height, px_per_mm) else CARD_DIAG_MM) * px_per_mm
+    corner lies, by the index diagonal ``diag`` (pixels): ``sqrt(diag² − d²)`` back from the
+    far index, ``d`` its distance from the index line."""
     out = []
     for marks in cards:
         if any(frame.faces_its_way(m) for m in marks):
@@ -754,7 +753,8 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         step = (places[1] - places[0]) / 2
     if step is None:
         return []
-    own = _own_near_indices(cards, frame, line, height, px_per_mm)
+    own = _own_near_indices(cards, frame, line,
+                            (JUMBO_DIAG_MM if jumbo_set else CARD_DIAG_MM) * px_per_mm)
 
     def others(found: list[float]) -> list[float]:  # (not a far-read card's own index)
         return [p for p in found if all(abs(p - q) > OWN_NEAR * height for q in own)]

@@ -1656,13 +1656,10 @@ class Recognizer:
         """
         full = zone_view_shape(zone, margin_mm)
         look = look if look is not None else MatLook()
-        roi = paper_roi(frame, homography, zone, margin_mm, look)
-        if roi is None:
+        crop = read_crop(frame, homography, zone, margin_mm, look)
+        if crop is None:
             return SetReading((), 1.0, False)
-        x0, y0, x1, y1 = roi
-        if (x1 - x0) * (y1 - y0) >= 0.8 * full[0] * full[1]:
-            x0 = y0 = 0
-            x1, y1 = full[1], full[0]
+        x0, y0, x1, y1 = crop
         t = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
         size = (x1 - x0, y1 - y0)
         scale = ZONE_PX_PER_MM / px_per_mm_at(homography, zone.mean(axis=0))
@@ -1683,6 +1680,23 @@ class Recognizer:
         if not reading.cards:  # card-sized paper lies there, yet no card was read
             return SetReading.none_read()
         return reading
+
+
+def read_crop(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],
+              margin_mm: float = 8.0, look: MatLook | None = None
+              ) -> tuple[int, int, int, int] | None:
+    """The part (x0, y0, x1, y1, :func:`zone_view` pixels) of a zone view that
+    :meth:`Recognizer.read_zone` reads: the box round its paper (:func:`paper_roi`), or the
+    whole view where that box covers most of it; ``None`` when no card-sized paper lies
+    there."""
+    roi = paper_roi(frame, homography, zone, margin_mm, look)
+    if roi is None:
+        return None
+    x0, y0, x1, y1 = roi
+    h, w = zone_view_shape(zone, margin_mm)
+    if (x1 - x0) * (y1 - y0) >= 0.8 * h * w:
+        return 0, 0, w, h
+    return roi
 
 
 def zone_view(frame: BGRImage, homography: Homography, zone: npt.NDArray[np.float32],

@@ -224,7 +224,7 @@ def test_a_card_read_only_at_its_far_corner_has_its_near_index_a_diagonal_back()
     frame = fan_frame([m for c in near for m in c])
     for d_mm in (70.0, 60.0):  # the card square to the fan, and turned against it
         far = (_mark((0.0, -1.0), (500.0, 100.0 + d_mm * px)),)
-        own = _own_near_indices([*near, far], frame, 100.0, 30.0, px)
+        own = _own_near_indices([*near, far], frame, 100.0, CARD_DIAG_MM * px)
         assert own == pytest.approx([500.0 - math.sqrt(CARD_DIAG_MM ** 2 - d_mm ** 2) * px])
 
 
