@@ -39,6 +39,7 @@ from vision.earlier import EarlierCards
 from vision.face_strips import DeckFaces
 from vision.faces import RED_SUITS
 from vision.fan import (
+    LIKE_MAIN,
     FanFrame,
     UnreadCard,
     fan_frame,
@@ -1568,14 +1569,15 @@ class Recognizer:
     def _at_unread_jokers(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                           in_fan: list[UnreadCard]) -> tuple[list[IndexMark], bool]:
         """Indices read, on a second look, where the fan guessed a joker or a 2 (a corner
-        like the set's read 2s, :func:`vision.fan.unread_cards`) or a card by the suit pip
-        under its corner (a 2 there was read so: paris `QQQQQQQ2`); and whether they were
+        like the set's read 2s, :func:`vision.fan.unread_cards`) or a card it did not match
+        to a read index (:data:`vision.fan.LIKE_MAIN`): by the suit pip under its corner (a 2
+        there was read so: paris `QQQQQQQ2`), or a jumbo set's corner only somewhat like its
+        main rank (read there, drawn jumbo `AAAAAAABB` kept its count); and whether they were
         read only in part.  First with the cards' edge lines cut out
         (:data:`EDGE_LINE`): a 2 whose glyph touches the covering card's edge is one shape
         with that line, and no index, at first; else by the part the next card leaves
         showing (:meth:`_covered_look`)."""
-        slots = [u.center for u in in_fan if u.rank.is_joker or u.rank is Rank.TWO
-                 or u.pip_seen]
+        slots = [u.center for u in in_fan if u.rank is Rank.TWO or u.likeness < LIKE_MAIN]
         if not slots:
             return [], False
         return self._read_again(image, seen, marks, np.array(slots, np.float64), EDGE_LINE)

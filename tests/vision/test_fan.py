@@ -491,6 +491,38 @@ def test_a_jumbo_index_half_under_the_next_card_is_read_as_the_sets_rank(
     assert reading.unsure  # a card inferred from the fan is always confirmed
 
 
+# jumbo development decks: an unread corner kept as a card, only somewhat like the set's read
+# indices (its big glyph matched in part), was taken for a joker, though a jumbo deck's
+# jokers are read by their JOKER letters (4444444442BB read 44444442BBBB, 555R 55RR)
+@pytest.mark.parametrize(("deck", "seed", "seat", "cards"), [
+    (0, 2155, 0, "4444444442BB"), (0, 2148, 5, "AAAAAAAR"), (1, 2046, 2, "555R"),
+    (1, 2164, 4, "2222"),
+])
+def test_a_jumbo_sets_unread_corner_somewhat_like_its_rank_is_no_joker(
+        deck: int, seed: int, seat: int, cards: str) -> None:
+    reading = read_jumbo(deck, seed, seat, cards)
+    assert reading.notation == cards
+    assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
+def test_jokers_beside_one_big_glyph_of_their_art_stay_jokers(shared_data: Path) -> None:
+    """A usual deck's joker art read as one big glyph (an A, a 9) makes the set seem jumbo;
+    its unread jokers, only somewhat like that one glyph, stay jokers: anglo development
+    scene 2146, seat 0 (`BBRR`) was read `AAAA`, neoclassical scene 2503, seat 1 (`RR`) `99`
+    with the truth no longer offered."""
+    anglo = read_dev_scene(shared_data, "anglo", 2146, 0, looked=True)
+    assert sum(r.is_joker for r in anglo.cards) == 2  # (`AABR`: its art's A read twice)
+    neoclassical = read_dev_scene(shared_data, "neoclassical", 2503, 1, looked=True)
+    assert tuple(parse_cards("RR")) in [c for c, _ in neoclassical.candidates]
+
+
+def test_a_jumbo_card_guessed_by_likeness_is_looked_at_again() -> None:
+    """Drawn jumbo deck 1, scene 2147, seat 1: two corners guessed As (0.57 and 0.59 like
+    the read ones) are read on a second look, as a guessed joker's would be, and the fan
+    counted again with them; without that look it counted one A too few."""
+    assert read_jumbo(1, 2147, 1, "AAAAAAABB").notation == "AAAAAAABB"
+
+
 def test_a_covered_glyph_is_matched_by_the_part_that_shows() -> None:
     """Matched whole, a 4 whose right part lies under the next card is unlike the set's 4s;
     matched by the part left of the next card's side, it is one."""
