@@ -681,14 +681,27 @@ def _weak_jumbo_two(card: CardReading) -> bool:
 def _tens_read_as_twos(cards: list[CardReading]) -> int:
     """How many of ``cards``, a set of 10s (and wild 2s, jokers) with a 10 read, read as 2
     are taken for 10s: with a jumbo index, those read weakly (:func:`_weak_jumbo_two`); else
-    those read askew (:func:`_askew_twos`).  Only beside a read 10: in a set of 2s alone, a
-    2 read weakly is a 2 more often than a 10."""
+    those read askew (:func:`_askew_twos`).  Only beside a read 10, or in a jumbo set a 2
+    that reads as a 10's "1" does (:func:`_a_tens_one`): in a set of 2s alone, a 2 read
+    weakly is a 2 more often than a 10."""
     naturals = {c.rank for c in cards if c.rank.is_natural}
-    if Rank.TEN not in naturals or not naturals <= {Rank.TEN, Rank.TWO}:
+    if not naturals <= {Rank.TEN, Rank.TWO}:
         return 0
     if not _jumbo(cards):
-        return len(_askew_twos(cards))
+        return len(_askew_twos(cards)) if Rank.TEN in naturals else 0
+    if Rank.TEN not in naturals and not any(_a_tens_one(c) for c in cards):
+        return 0
     return sum(1 for c in cards if _weak_jumbo_two(c))
+
+
+def _a_tens_one(card: CardReading) -> bool:
+    """Whether ``card``, of a jumbo set, reads as a 2 weakly (:func:`_weak_jumbo_two`) with
+    a J or a 4 its runner-up by all its indices: a jumbo 10's "1(", its "0" half under the
+    next card, stands upright as those glyphs do; a true 2 read weakly is next likest a 7, a
+    3 or a 10 (its curve, its diagonal).  Jumbo dev and 2180-2599 sets of 2s and 10s: 53
+    such 2s of sets of 10s, 2 of sets of 2s (`TTTTR` read `2222R`, `TT2R` `222R`)."""
+    return _weak_jumbo_two(card) and all(m.runner_up in (Rank.JACK, Rank.FOUR)
+                                         for m in card.marks)
 
 
 def _off_axis(marks: list[IndexMark]) -> npt.NDArray[np.float64]:
