@@ -678,12 +678,14 @@ def _weak_jumbo_two(card: CardReading) -> bool:
     return card.rank is Rank.TWO and all(m.margin < JUMBO_WEAK_LEAD for m in card.marks)
 
 
-def _tens_read_as_twos(cards: list[CardReading]) -> int:
+def _tens_read_as_twos(cards: list[CardReading], in_fan: Sequence[UnreadCard] = ()) -> int:
     """How many of ``cards``, a set of 10s (and wild 2s, jokers) with a 10 read, read as 2
     are taken for 10s: with a jumbo index, those read weakly (:func:`_weak_jumbo_two`); else
     those read askew (:func:`_askew_twos`).  Only beside a read 10, or in a jumbo set a 2
     that reads as a 10's "1" does (:func:`_a_tens_one`): in a set of 2s alone, a 2 read
-    weakly is a 2 more often than a 10."""
+    weakly is a 2 more often than a 10.  When every 2 read is taken so, the fan's unread
+    cards guessed 2s (``in_fan``: their corners like those read 2s, :func:`vision.fan.unread_cards`)
+    are 10s too (drawn jumbo `TTR` read `T2R`, `TTTTTRR` read `TTT22RR`)."""
     naturals = {c.rank for c in cards if c.rank.is_natural}
     if not naturals <= {Rank.TEN, Rank.TWO}:
         return 0
@@ -691,7 +693,10 @@ def _tens_read_as_twos(cards: list[CardReading]) -> int:
         return len(_askew_twos(cards)) if Rank.TEN in naturals else 0
     if Rank.TEN not in naturals and not any(_a_tens_one(c) for c in cards):
         return 0
-    return sum(1 for c in cards if _weak_jumbo_two(c))
+    weak = sum(1 for c in cards if _weak_jumbo_two(c))
+    if weak and weak == sum(c.rank is Rank.TWO for c in cards):
+        weak += sum(u.rank is Rank.TWO for u in in_fan)
+    return weak
 
 
 def _a_tens_one(card: CardReading) -> bool:
@@ -1275,7 +1280,7 @@ class Recognizer:
             cands = with_fan(cands, in_fan)
             ranks, conf = cands[0]
         if tens and Rank.TWO in ranks:
-            cands = with_tens(cands, len(tens), _tens_read_as_twos(cards))
+            cands = with_tens(cands, len(tens), _tens_read_as_twos(cards, in_fan))
             ranks, conf = cands[0]
         if one_corner:
             cands = with_lone_joker(cands)

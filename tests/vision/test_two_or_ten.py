@@ -12,7 +12,7 @@ import pytest
 from gouji.cards import Rank, format_cards, parse_cards
 from vision.candidates import with_tens
 from vision.faces import DrawnFaces
-from vision.fan import JUMBO_GLYPH_MM
+from vision.fan import JUMBO_GLYPH_MM, UnreadCard
 from vision.indices import JUMBO_WEAK_LEAD, IndexMark
 from vision.recognize import (
     TWO_OR_TEN,
@@ -127,11 +127,27 @@ def test_jumbo_2s_read_weakly_beside_one_read_as_a_10s_1_are_taken_for_10s() -> 
     assert _tens_read_as_twos([usual, usual]) == 0  # a usual index's "10" reads whole
 
 
-@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [(1, 2165, 4, "T22")])
+def test_unread_jumbo_cards_guessed_2s_are_10s_when_every_read_2_is_taken_for_one() -> None:
+    """An unread card guessed a 2 was likened to the set's read 2s: when those are all 10s'
+    "1(" read as 2s, it is a 10 too; beside a 2 read clearly it stays a 2."""
+    ten = _card(Rank.TEN, 0.3, 0.3, runner_up=Rank.JACK, height=JUMBO_PX)
+    weak, clear = (_card(Rank.TWO, m, runner_up=Rank.JACK, height=JUMBO_PX)
+                   for m in (JUMBO_WEAK_LEAD - 0.05, JUMBO_WEAK_LEAD + 0.1))
+    two, joker = (UnreadCard((0.0, 0.0), r, Rank.SMALL_JOKER, 0.7)
+                  for r in (Rank.TWO, Rank.SMALL_JOKER))
+    assert _tens_read_as_twos([ten, weak], [two, joker]) == 2
+    assert _tens_read_as_twos([weak], [two, two]) == 3
+    assert _tens_read_as_twos([ten, weak, clear], [two]) == 1
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    (1, 2165, 4, "T22"), (0, 2060, 5, "TTR"), (0, 2056, 5, "TTTTTRR"), (1, 2056, 5, "TTTTTRR"),
+])
 def test_a_jumbo_10_read_as_a_2_beside_2s_is_read_as_a_10(deck: int, seed: int, seat: int,
                                                          truth: str) -> None:
-    """Drawn jumbo deck 1, development scene 2165, seat 4: the 10 under two 2s showed its
-    "1(" (read as a 2, a J next), and the set read `222`; unsure still."""
+    """Drawn jumbo development scenes: a 10 whose "1(" alone shows read as a 2 with a J
+    next (`T22` read `222`), and unread cards likened to such 2s (`TTR` read `T2R`,
+    `TTTTTRR` read `TTTT2RR`); unsure still."""
     reading = read_jumbo(deck, seed, seat, truth)
     assert reading.notation == truth and reading.unsure
 
