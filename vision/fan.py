@@ -134,7 +134,10 @@ END_GLYPH_MM = 7.5
 JUMBO_INSET_MM = 6.75
 # steps: where the end card's index lies is less sure than a read one (card widths vary; a
 # fan's top card may lie a little further out): a card more there needs this much more room
-# than in a gap (at 0.1 a top joker laid 1.71 steps out counted as two)
+# than in a gap (at 0.1 a top joker laid 1.71 steps out counted as two) — unless the corner
+# where that card more would lie, the nearest the read ones, shows the set's rank (LIKE_MAIN:
+# paris `KKKKKKRR` read `KKKKKRR`, a K's index a step past the last read one, its jokers 2.75
+# steps out of an uneven fan; zero-shot dev sets +2 -0)
 END_SLACK = 0.2
 INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 # On its index line a fan's paper reaches 0–5 mm further than its cards at its step would
@@ -522,6 +525,16 @@ def _pip_looks(gray: npt.NDArray[np.uint8], frame: FanFrame, read: list[IndexMar
     return _templates(gray, frame, list(seen.values()), height)
 
 
+def _shows_main(ink: PaperInk, frame: FanFrame, place: float, line: float, height: float,
+                looks: list[tuple[Rank, list[npt.NDArray[np.float32]]]], boxes: ReadBoxes
+                ) -> bool:
+    """Whether the corner at ``place`` across the fan, on its index ``line``, matches one of
+    the ``looks`` (:func:`_looks`) at least :data:`LIKE_MAIN`."""
+    corner = frame.across * place + frame.down * line
+    return any(_likeness(ink.inks.darkest, frame, corner, templates, height, boxes)[0]
+               >= LIKE_MAIN for _, templates in looks)
+
+
 def _steps_in(steps: float) -> int:
     """How many fan steps a distance of ``steps`` mean steps is: a step and a half of an
     uneven fan is one, :data:`TWO_STEPS` is two, and so on."""
@@ -792,10 +805,18 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     if high is not None:
         last = high - card_w + inset
         ends.append((places[-1], last + margin, last - places[-1]))
+    looks = _looks(ink.inks.darkest, frame, marks_read, main, height)
+    # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
+    # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`).
+    boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     for read, end, beyond in ends:
         if beyond >= END_STEP * step:
-            slots += others(_steps(read, end,
-                                   max(1, _steps_in(abs(end - read) / step - END_SLACK))))
+            steps = abs(end - read) / step
+            n = max(1, _steps_in(steps - END_SLACK))
+            if _steps_in(steps) > n and _shows_main(ink, frame, _steps(read, end, n + 1)[0],
+                                                    line, height, looks, boxes):
+                n += 1
+            slots += others(_steps(read, end, n))
     sliver_slot = None  # a card under the bottom one showing less than a step: its ink
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
         sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,
@@ -810,16 +831,12 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         if all(abs(p - t) > 0.5 * step for t in taken):
             corners.append(np.array(q, np.float64))
             taken.append(p)
-    looks = _looks(ink.inks.darkest, frame, marks_read, main, height)
     pips = _pip_looks(ink.inks.darkest, frame, marks_read, height) if main is not None else []
-    # A jumbo index, partly under the next card, lies within 0.8 glyph heights of its read
-    # neighbour: the read indices' own boxes are a usual glyph's wide (:func:`_end_glyph`).
     # Any corner is matched by the part the next card leaves showing: jumbo indices, and in a
     # tight fan usual ones (paris `KKK` read `KKB`, its middle K's side under the top card:
     # dev sets 1263 -> 1267 of 1444, seeds 2180-2299 877 -> 881).  Not a 10's: the part of its
     # two digits left showing is the "1", a stroke like any card's edge.
     in_part = main is not Rank.TEN
-    boxes = ReadBoxes(marks_read, main, INDEX_BOX[2] * _end_glyph(height, px_per_mm) / height)
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read

@@ -203,6 +203,17 @@ def test_the_cards_past_a_fans_read_indices_in_dev_scenes_are_all_found(
     assert reading.notation == truth, reading.why()
 
 
+# paris development scenes: the card more that a fan's end had room for but for END_SLACK,
+# its corner showing the set's rank, was left out (`KKKKKKRR` read `KKKKKRR`)
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2162, 5, "KKKKKKRR"),
+                                                      (2088, 1, "6666666666BB")])
+def test_a_card_more_at_a_fans_end_is_counted_where_its_corner_shows_the_sets_rank(
+        shared_data: Path, seed: int, seat: int, truth: str) -> None:
+    reading = read_dev_scene(shared_data, "paris", seed, seat, looked=True)
+    assert reading.notation == truth, reading.why()
+    assert reading.unsure  # a card inferred from the fan is always confirmed
+
+
 @pytest.mark.parametrize(("seed", "seat", "truth"), [(2107, 1, "QQQ2B"), (2135, 1, "JJJJJJ")])
 def test_the_top_card_read_at_its_far_corner_is_no_second_card_at_its_near_one(
         shared_data: Path, seed: int, seat: int, truth: str) -> None:
