@@ -679,12 +679,12 @@ def _weak_jumbo_two(card: CardReading) -> bool:
 
 
 def _tens_read_as_twos(cards: list[CardReading], in_fan: Sequence[UnreadCard] = ()) -> int:
-    """How many of ``cards``, a set of 10s (and wild 2s, jokers) with a 10 read, read as 2
-    are taken for 10s: with a jumbo index, those read weakly (:func:`_weak_jumbo_two`); else
-    those read askew (:func:`_askew_twos`).  Only beside a read 10, or in a jumbo set a 2
-    that reads as a 10's "1" does (:func:`_a_tens_one`): in a set of 2s alone, a 2 read
-    weakly is a 2 more often than a 10.  When every 2 read is taken so, the fan's unread
-    cards guessed 2s (``in_fan``: their corners like those read 2s, :func:`vision.fan.unread_cards`)
+    """How many of ``cards``, read as a set of 10s and 2s (and jokers), read as 2 are taken
+    for 10s: with a jumbo index, those read weakly (:func:`_weak_jumbo_two`); else those read
+    askew (:func:`_askew_twos`).  Only beside a read 10, or in a jumbo set a 2 that reads as
+    a 10's "1(" does (:func:`_a_tens_one`): in a set of 2s alone, a 2 read weakly is a 2
+    more often than a 10.  When every 2 read is taken so, the fan's unread cards guessed
+    2s (``in_fan``: their corners likened to those read 2s, :func:`vision.fan.unread_cards`)
     are 10s too (drawn jumbo `TTR` read `T2R`, `TTTTTRR` read `TTT22RR`)."""
     naturals = {c.rank for c in cards if c.rank.is_natural}
     if not naturals <= {Rank.TEN, Rank.TWO}:
