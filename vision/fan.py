@@ -147,18 +147,20 @@ INKED = 0.1  # of an unread corner inked outside read indices: a mark is there
 ROOM_MM = 6.0
 LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is one of them
 # In a jumbo set (大字牌) whose main rank two indices or more read and a joker read by its
-# corner, an unread corner kept as a card is of the main rank from this likeness on, not a
-# joker: that deck's jokers show their corner (the drawn jumbo decks' JOKER letters read as
-# marks), so its unread corners are nearly all natural cards, their big glyphs matched in
-# part and a little off the place the fan puts them (jumbo dev sets, inferred corners
-# 0.4-0.62 like the main rank: 28 natural cards, 1 joker; under 0.4: 3 and 2).  Whether a
-# card lies there is still told at LIKE_MAIN.  Without a joker read the deck's jokers may
-# show pictures no index reads (the drawn jumbo decks with picture jokers, seeds 2000-2009:
-# 109 of 120 read right, 73 without this condition; the bench's held-out ornamental lost 2
-# of 42 so, which is how it was found).  One read index is not enough either: a usual
-# deck's joker art read as one big glyph makes a set seem jumbo (anglo `BBRR` read `AAAA`).
-# Jumbo dev sets 687 -> 697 of 722 (+10 -0), seeds 2180-2599 1584 -> 1603 of 1748 (+22 -3),
-# confidently wrong 0 and 1 unchanged; usual decks' sets unchanged.
+# JOKER letters, an unread corner kept as a card is of the main rank from this likeness on,
+# not a joker: that deck prints the word on its jokers' corners (both, as decks do), so its
+# unread corners are nearly all natural cards, their big glyphs matched in part and a
+# little off the place the fan puts them (jumbo dev sets, inferred corners 0.4-0.62 like
+# the main rank: 28 natural cards, 1 joker; under 0.4: 3 and 2).  Whether a card lies there
+# is still told at LIKE_MAIN.  Without the word read, the deck's jokers may show pictures no
+# index reads (drawn jumbo decks with picture jokers, seeds 2000-2009: 109 of 120 read
+# right, 73 without this condition; the bench's held-out ornamental lost 2 of 42 so, which
+# is how it was found); a taught mark is one joker's picture (taught ornamental, its 小王's
+# mark unusable, read `33BR` as `333B` when its 大王's mark counted).  One read index of
+# the main rank is not enough either: a usual deck's joker art read as one big glyph makes
+# a set seem jumbo (anglo `BBRR` read `AAAA`).  Jumbo dev sets 687 -> 697 of 722 (+10 -0),
+# seeds 2180-2599 1584 -> 1603 of 1748 (+22 -3), confidently wrong 0 and 1 unchanged;
+# usual decks' sets unchanged.
 JUMBO_LIKE_MAIN = 0.4
 # An unread corner not like them, but with a suit pip PIP_LIKE like a read index's under it
 # (PIP_BELOW glyph heights), is a natural card half hidden, not a joker (a joker bears no
@@ -879,7 +881,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             matched.append(seen_at)
         elif (jumbo_set and like >= JUMBO_LIKE_MAIN and likest is not None and likest is main
               and sum(m.rank is main for m in marks_read) >= 2
-              and any(m.rank.is_joker for m in marks_read)):
+              and any(m.rank.is_joker and m.pip == "O" for m in marks_read)):
             rank = likest  # (not matched: a second look is asked for there, as at a joker)
         out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like, pipped))
     return out
