@@ -158,9 +158,10 @@ LIKE_MAIN = 0.62  # an unread corner this like the main rank's read indices is o
 # is how it was found); a taught mark is one joker's picture (taught ornamental, its 小王's
 # mark unusable, read `33BR` as `333B` when its 大王's mark counted).  One read index of
 # the main rank is not enough either: a usual deck's joker art read as one big glyph makes
-# a set seem jumbo (anglo `BBRR` read `AAAA`).  Jumbo dev sets 687 -> 697 of 722 (+10 -0),
-# seeds 2180-2599 1584 -> 1603 of 1748 (+22 -3), confidently wrong 0 and 1 unchanged;
-# usual decks' sets unchanged.
+# a set seem jumbo (anglo `BBRR` read `AAAA`).  With the rules for 10s read as 2s
+# (vision.recognize._a_tens_one, landed with it): jumbo dev sets 687 -> 697 of 722
+# (+10 -0), seeds 2180-2599 1584 -> 1603 of 1748 (+22 -3), confidently wrong 0 and 1
+# unchanged; usual decks' sets unchanged.
 JUMBO_LIKE_MAIN = 0.4
 # An unread corner not like them, but with a suit pip PIP_LIKE like a read index's under it
 # (PIP_BELOW glyph heights), is a natural card half hidden, not a joker (a joker bears no

@@ -18,12 +18,13 @@ from .helpers import read_jumbo
 
 
 # development scenes (seeds 2000+) where a card's index, partly under the next card, is read
-# only by its part (without the covered look, 66666666BB read 6666666BBB, AA read AB, AAAAA
-# read AAAR, 88888882R read 888882R, 7777BBB read 77BBB; on the usual drawn deck
-# QQQQQQQQ2BBR read QQQQQQQ2BBRR).  (Where the glyph's part is like the set's read indices,
-# the fan counts such a card as their rank already: tests/vision/test_fan.py.)
+# only by its part (without the covered look, AA read AB, AAAAA read AAAR, 88888882R read
+# 888882R, 7777BBB read 77BBB; on the usual drawn deck QQQQQQQQ2BBR read QQQQQQQ2BBRR).
+# (Where the glyph's part is like the set's read indices, the fan counts such a card as their
+# rank already: tests/vision/test_fan.py; so since the forty-fifth session jumbo 66666666BB,
+# read 6666666BBB without the covered look before, whose 6 is 0.4 like the read ones.)
 @pytest.mark.parametrize(("jumbo", "deck", "seed", "seat", "cards"), [
-    (True, 1, 2026, 4, "66666666BB"), (True, 0, 2013, 1, "AA"), (True, 1, 2013, 3, "AAAAA"),
+    (True, 0, 2013, 1, "AA"), (True, 1, 2013, 3, "AAAAA"),
     (True, 1, 2011, 2, "88888882R"), (True, 1, 2039, 5, "7777BBB"),
     (False, 0, 2012, 2, "QQQQQQQQ2BBR"),
 ])
