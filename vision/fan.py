@@ -842,6 +842,11 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     # dev sets 1263 -> 1267 of 1444, seeds 2180-2299 877 -> 881).  Not a 10's: the part of its
     # two digits left showing is the "1", a stroke like any card's edge.
     in_part = main is not Rank.TEN
+    # a jumbo set whose jokers print their word: a corner only somewhat like its main rank is
+    # of that rank (JUMBO_LIKE_MAIN)
+    words_read = (jumbo_set and sum(m.rank is main for m in marks_read) >= 2
+                  and any(m.rank.is_joker and m.pip == "O" for m in marks_read))
+    guessed_main = main if words_read else None
     out: list[UnreadCard] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read
@@ -880,9 +885,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
                 continue  # two corners of an uneven fan's gap found the same index
             matched.append(seen_at)
-        elif (jumbo_set and like >= JUMBO_LIKE_MAIN and likest is not None and likest is main
-              and sum(m.rank is main for m in marks_read) >= 2
-              and any(m.rank.is_joker and m.pip == "O" for m in marks_read)):
-            rank = likest  # (not matched: a second look is asked for there, as at a joker)
+        elif guessed_main is not None and like >= JUMBO_LIKE_MAIN and likest is guessed_main:
+            rank = guessed_main  # (not matched: a second look is asked for there, as at a joker)
         out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like, pipped))
     return out
