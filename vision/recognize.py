@@ -1240,8 +1240,10 @@ class Recognizer:
             unread = _off_single_steps(unread, counted, self.finder.joker_red)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line, a court card's art beside its index): no doubt, unless
-        # the fan's edges part more cards than were read (below)
-        on_faces = (bool(unread) and len(counted) >= 2
+        # the fan's edges part more cards than were read (below).  A lone card read by both
+        # corners too (its court art left 384 of 648 lone J, Q, K unsure); more paper than it
+        # covers still tells of another card (Doubt.MORE_PAPER)
+        on_faces = (bool(unread) and bool(counted)
                     and not _off_whole_faces([s for g in unread for s in g], cards))
         tens = _twos_like_tens(cards)
         # a card under the fan's bottom one showing a sliver (its corner hidden)
