@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gouji.cards import format_cards, parse_cards
@@ -11,7 +12,7 @@ from vision.faces import DrawnFaces, deck_named
 from vision.look import look_at
 from vision.recognize import Doubt, Recognizer
 from vision.stories import watch_second_play
-from vision.synth import SceneGenerator
+from vision.synth import SceneGenerator, random_set
 from vision.watch import ZoneChange
 
 
@@ -71,3 +72,22 @@ def test_older_paper_under_the_new_top_card_does_not_hide_the_fans_end(
                         look_at(play.after.image, play.after.homography, gen.layout))
     assert reading.unsure and Doubt.UNREAD_IN_FAN in reading.doubts
     assert tuple(sorted(parse_cards("266R"))) in [c for c, _ in reading.candidates]
+
+
+@pytest.mark.parametrize(("seed", "first", "second"), [
+    (2050, "5555555BRRR", "KKK"), (2022, "QQBBR", "BBR"),
+])
+def test_a_new_index_below_an_older_jokers_word_is_no_letter_of_it(
+        seed: int, first: str, second: str) -> None:
+    """A new card's index in the column of an older joker's JOKER word, turned otherwise
+    than the word, is no letter of it (drawn dev stories, laid as the benchmark lays them:
+    the new top card's index was dropped as one, and the set read a *sure* `KK`, `BR`)."""
+    rng = np.random.default_rng([seed, 7])
+    seat, older, newer = int(rng.integers(6)), random_set(rng), random_set(rng)
+    assert (format_cards(older), format_cards(newer)) == (first, second)
+    gen = SceneGenerator(DrawnFaces(0), size=(1280, 720))
+    play = watch_second_play(gen, seed, seat, older, newer)
+    assert play.event is not None
+    reading = play.read(Recognizer(),
+                        look_at(play.after.image, play.after.homography, gen.layout))
+    assert format_cards(reading.cards) == second and not reading.unsure, reading.why()
