@@ -1067,27 +1067,28 @@ def _blob_under(blobs: Labels, centre: tuple[float, float]) -> int:
     return int(blobs[_nearest_pixel(blobs.shape, centre)])
 
 
-# A JOKER word's letters stand as its J does; a reading turned more than this from the J
-# (either way up) is another card's index that lies in the word's column: a seat's second
-# play over its first, drawn `KKK` over an older 大王 read a sure `KK`, its top K♠ turned 35°
-# below the old word (dev stories, seeds 2000-2059: two sure wrong sets of 240 right).  The
-# readings dropped so on the dev and jumbo loops lay within 23° of their J, but for three
-# jumbo ones at 26-37°, now kept with no reading changed.
-LETTER_TURN_DEG = 25.0
+# Of some indices, those that were not there before (EarlierCards.new_marks), judged by the
+# view's darkest channel
+NewMarks = Callable[[list[IndexMark], Mask], list[IndexMark]]
 
 
-def _drop_joker_letters(marks: list[IndexMark]) -> list[IndexMark]:
-    """Remove readings made of the letters below a joker's J (the K, E, R of JOKER): in
-    its column and turned as it is (:data:`LETTER_TURN_DEG`)."""
+def _drop_joker_letters(marks: list[IndexMark],
+                        new_marks: NewMarks | None = None, darkest: Mask | None = None
+                        ) -> list[IndexMark]:
+    """Remove readings made of the letters below a joker's J (the K, E, R of JOKER).  With
+    ``new_marks`` (over older cards; ``darkest``: the view's darkest channel), below new
+    jokers' J only: an older joker's letters that still show go as older ink, and a new
+    card's index laid over its word is none of them (drawn `KKK` over `5555555BRRR` read
+    a sure `KK`, the top K♠ in the older 大王's column)."""
     jokers = [m for m in marks if m.pip == "O"]
+    if jokers and new_marks is not None and darkest is not None:
+        jokers = new_marks(jokers, darkest)
     if not jokers:
         return marks
     centres = np.array([m.center for m in marks])
-    downs = np.array([m.down for m in marks])
     inside = np.zeros(len(marks), bool)
     for j in jokers:
-        upright = np.abs(downs @ np.array(j.down)) > np.cos(np.radians(LETTER_TURN_DEG))
-        inside |= _in_joker_column(centres, j) & upright & np.array([m is not j for m in marks])
+        inside |= _in_joker_column(centres, j) & np.array([m is not j for m in marks])
     return [m for m, k in zip(marks, inside, strict=True) if not k]
 
 
@@ -1163,13 +1164,15 @@ class IndexFinder:
 
     def survey(self, image: BGRImage, view_shape: tuple[int, int] | None = None,
                seeing: Seeing = ZONE_SEEING, old_paper: Mask | None = None,
-               mat_seen: Mask | None = None) -> Survey:
+               mat_seen: Mask | None = None, new_marks: NewMarks | None = None) -> Survey:
         """Like :meth:`find`, plus the glyph-sized ink on paper that no index used and the
         ink and paper seen on the way.
 
         ``old_paper``: paper of older cards the new ones may lie on (0/1,
         :mod:`vision.earlier`).  A new card's edge over an older card is paper against
         paper; an index whose card's edge would lie there counts as near an edge.
+        ``new_marks``: which indices are new, over older cards (JOKER letters are dropped
+        below new jokers only: :func:`_drop_joker_letters`).
         ``mat_seen``: where the bare mat shows (0/1), kept with the ink and paper seen
         (:attr:`PaperInk.mat_seen`); no paper to an index's card edge (the felt between a
         fan's cards and the zone's pale outline, which the paper level filled: the indices
@@ -1194,7 +1197,7 @@ class IndexFinder:
             seen += _over_older_cards([m for m in parts if m not in seen
                                        and _near_edge(m, edges, seeing.edge_drop)
                                        and _fits_its_paper(m, blobs, spans)], seen)
-        marks = _drop_joker_letters(seen)
+        marks = _drop_joker_letters(seen, new_marks, inks.darkest)
         used = set().union(*(parts[m] for m in marks))
         unused = [i for i in cand if i not in used]
         # (where the indices read no natural rank, only 2s, a card whose pip runs into its

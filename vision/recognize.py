@@ -1142,7 +1142,8 @@ class Recognizer:
         shows)."""
         survey = self.finder.survey(image, view_shape, seeing,
                                     old_paper=None if earlier is None else earlier.paper,
-                                    mat_seen=mat_seen)
+                                    mat_seen=mat_seen,
+                                    new_marks=None if earlier is None else earlier.new_marks)
         # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
         first = consistent([m for m in survey.marks
                             if m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM])

@@ -75,13 +75,13 @@ def test_older_paper_under_the_new_top_card_does_not_hide_the_fans_end(
 
 
 @pytest.mark.parametrize(("seed", "first", "second"), [
-    (2050, "5555555BRRR", "KKK"), (2022, "QQBBR", "BBR"),
+    (2050, "5555555BRRR", "KKK"), (2022, "QQBBR", "BBR"), (2155, "BRR", "555"),
 ])
 def test_a_new_index_below_an_older_jokers_word_is_no_letter_of_it(
         seed: int, first: str, second: str) -> None:
-    """A new card's index in the column of an older joker's JOKER word, turned otherwise
-    than the word, is no letter of it (drawn dev stories, laid as the benchmark lays them:
-    the new top card's index was dropped as one, and the set read a *sure* `KK`, `BR`)."""
+    """A new card's index in the column of an older joker's JOKER word is no letter of it
+    (drawn dev stories, laid as the benchmark lays them: the new top card's index was
+    dropped as one, and the set read a *sure* `KK`, `BR`, `55`)."""
     rng = np.random.default_rng([seed, 7])
     seat, older, newer = int(rng.integers(6)), random_set(rng), random_set(rng)
     assert (format_cards(older), format_cards(newer)) == (first, second)
