@@ -117,12 +117,18 @@ def _one_guess_off(guessed: tuple[Rank, ...], unread: list[UnreadCard],
     return [c for _, c in sorted(slips, key=lambda s: s[0])]
 
 
-def with_lone_joker(cands: Candidates) -> Candidates:
+def with_lone_joker(cands: Candidates, word: Rank | None = None) -> Candidates:
     """Candidates when a lone card was read by one corner and its other corner showed no
     index (:data:`vision.recognize.Doubt.ONE_CORNER`): the reading, then 小王 and 大王 alone
-    (a joker's picture read as an index), then the other candidates."""
+    (a joker's picture read as an index), then the other candidates.  ``word``: the joker
+    whose word JOKER the read index may begin (a J whose pip read poorly,
+    :attr:`vision.indices.IndexMark.word_joker`), first: a lone J would show its other
+    corner, and a J's pip reads well."""
     best, conf = cands[0]
     jokers = [((Rank.SMALL_JOKER,), conf * 0.9), ((Rank.BIG_JOKER,), conf * 0.9)]
+    if word is not None:
+        jokers.sort(key=lambda c: c[0] != (word,))
+        best, jokers[0] = jokers[0][0], (best, conf * 0.9)
     shown = {best, *(c for c, _ in jokers)}
     return [(best, conf), *jokers, *(c for c in cands[1:] if c[0] not in shown)]
 

@@ -1213,6 +1213,10 @@ class Recognizer:
         other = None if in_fan else self._at_other_corner(image, survey.ink, marks, counted,
                                                           edges)
         one_corner = other == [] and not counted[0].rank.is_joker
+        # (a J read there whose pip read poorly: maybe a joker's word JOKER, its "O" the pip)
+        word = (counted[0].marks[0].word_joker
+                if one_corner and counted[0].rank is Rank.JACK and len(counted[0].marks) == 1
+                else None)
         new += other or []
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
@@ -1286,7 +1290,8 @@ class Recognizer:
             cands = with_tens(cands, len(tens), _tens_read_as_twos(cards, in_fan))
             ranks, conf = cands[0]
         if one_corner:
-            cands = with_lone_joker(cands)
+            cands = with_lone_joker(cands, word)
+            ranks, conf = cands[0]
         if seen:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too

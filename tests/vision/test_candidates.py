@@ -122,3 +122,9 @@ def test_a_lone_card_read_by_one_corner_offers_both_jokers_next() -> None:
     cands = with_lone_joker([(_set("J"), 0.8), (_set("T"), 0.5), (_set("R"), 0.3)])
     assert [format_cards(c) for c, _ in cands] == ["J", "B", "R", "T"]
     assert [v for _, v in cands][:3] == [0.8, 0.8 * 0.9, 0.8 * 0.9]
+
+
+def test_a_lone_j_that_may_begin_a_jokers_word_is_read_as_that_joker() -> None:
+    cands = with_lone_joker([(_set("J"), 0.8), (_set("T"), 0.5)], Rank.BIG_JOKER)
+    assert [format_cards(c) for c, _ in cands] == ["R", "J", "B", "T"]
+    assert [v for _, v in cands][:3] == [0.8, 0.8 * 0.9, 0.8 * 0.9]

@@ -176,14 +176,27 @@ def test_a_lone_cards_pips_askew_to_it_are_no_index(
 # anglo's jokers laid alone, their picture read as a natural index at one corner (`J`, `7`)
 # and nothing at the other: a natural card prints its index at both, so the set is unsure
 # (`one-corner`) and both jokers are offered next (before, each was read sure and wrong)
-@pytest.mark.parametrize(("seed", "seat"), [(2001, 4), (2004, 4), (2006, 0), (2007, 4),
-                                            (2010, 2)])
+@pytest.mark.parametrize(("seed", "seat"), [(2001, 4), (2007, 4)])
 def test_a_lone_card_read_by_one_corner_only_may_be_a_joker(
         shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
     read, unsure, offered, doubts = _read_single(shared_data, "anglo", seed, JOKERS, seat,
                                                  recognizer)
     assert read not in ("B", "R") and unsure and Doubt.ONE_CORNER in doubts
     assert offered[1:3] == ["B", "R"]
+
+
+# the same where the one index read is a J whose pip read poorly: the J of the joker's
+# word "Joker", its "o" taken for the pip (IndexMark.word_joker), by the word's colour; a
+# lone J would show its other corner, and a J's pip reads well.  Read as that joker, still
+# unsure, the J next (before: read `J`, the jokers offered after it; dev singles +6 -0)
+@pytest.mark.parametrize(("seed", "seat"), [(2004, 4), (2006, 0), (2010, 2), (2026, 3),
+                                            (2028, 1)])
+def test_a_lone_j_read_by_one_corner_with_a_poor_pip_is_a_jokers_word(
+        shared_data: Path, recognizer: Recognizer, seed: int, seat: int) -> None:
+    read, unsure, offered, doubts = _read_single(shared_data, "anglo", seed, JOKERS, seat,
+                                                 recognizer)
+    assert read == JOKERS[seat] and unsure and Doubt.ONE_CORNER in doubts
+    assert offered[:3] == [read, "J", "BR".replace(read, "")]
 
 
 def _bench_single(shared_data: Path, deck: str, seed: int, seat: int,
