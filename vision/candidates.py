@@ -125,12 +125,15 @@ def with_lone_joker(cands: Candidates, word: Rank | None = None) -> Candidates:
     :attr:`vision.indices.IndexMark.word_joker`), first: a lone J would show its other
     corner, and a J's pip reads well."""
     best, conf = cands[0]
-    jokers = [((Rank.SMALL_JOKER,), conf * 0.9), ((Rank.BIG_JOKER,), conf * 0.9)]
-    if word is not None:
-        jokers.sort(key=lambda c: c[0] != (word,))
-        best, jokers[0] = jokers[0][0], (best, conf * 0.9)
-    shown = {best, *(c for c, _ in jokers)}
-    return [(best, conf), *jokers, *(c for c in cands[1:] if c[0] not in shown)]
+    first: tuple[Rank, ...]
+    then: list[tuple[Rank, ...]]
+    if word is None:
+        first, then = best, [(Rank.SMALL_JOKER,), (Rank.BIG_JOKER,)]
+    else:
+        first, then = (word,), [best, (word.other_joker,)]
+    out = [(first, conf), *((c, conf * 0.9) for c in then)]
+    shown = {c for c, _ in out}
+    return out + [c for c in cands[1:] if c[0] not in shown]
 
 
 def with_one_more(cands: Candidates) -> Candidates:

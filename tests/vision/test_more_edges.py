@@ -162,10 +162,9 @@ def test_a_bare_strip_between_read_cards_needs_no_room_past_them(
     assert reading.notation == truth, reading.why()
 
 
-# a lone court card read by both its corners (development decks, seeds 2000+, one card in
-# each zone as the benchmark's single cards lie): its art beside an index read as an
-# unread corner and made it unsure (384 of 648 lone J, Q and K); it lies whole, so that ink
-# is its own
+# a lone court card read by both its corners (development decks, seeds 2000+, the card
+# alone in its zone): its art beside an index read as an unread corner and made it unsure
+# (384 of 648 lone J, Q and K of the dev singles); it lies whole, so that ink is its own
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
     ("anglo", 2001, 3, "Q"), ("paris", 2001, 4, "K"), ("neoclassical", 2001, 2, "J"),
 ])
