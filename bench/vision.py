@@ -47,7 +47,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -57,8 +56,8 @@ from vision.faces import DrawnFaces, FaceSource, FolderFaces
 from vision.glyphs import GlyphClassifier
 from vision.look import look_at
 from vision.recognize import Doubt, Recognizer, SetReading
-from vision.stories import watch_second_play
-from vision.synth import LIGHTS, Effects, SceneGenerator, random_set
+from vision.stories import story_sets, watch_second_play
+from vision.synth import LIGHTS, Effects, SceneGenerator
 from vision.teach import teach_faces
 from vision.watch import ZoneWatcher
 
@@ -149,8 +148,7 @@ def second_play_accuracy(faces: FaceSource, stories: int, rec: Recognizer,
     times = []
     for k in range(stories):
         seed = 1000 + k
-        rng = np.random.default_rng([seed, 7])
-        seat, first, second = int(rng.integers(6)), random_set(rng), random_set(rng)
+        seat, first, second = story_sets(seed)
         play = watch_second_play(gen, seed, seat, first, second)
         if play.event is None:
             continue

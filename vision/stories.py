@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from gouji.cards import Rank
 from vision.calibrate import calibrate
 from vision.look import MatLook
 from vision.recognize import Recognizer, SetReading
-from vision.synth import Effects, Scene, SceneGenerator
+from vision.synth import Effects, Scene, SceneGenerator, random_set
 from vision.watch import ZoneChange, ZoneEvent, ZoneWatcher
 
 STILL = Effects(glare=False, shadow=False)
@@ -38,6 +40,13 @@ class SecondPlay:
         zone = self.after.layout.zones[self.seat] if region is None else region
         return recognizer.read_zone(self.after.image, self.after.homography, zone,
                                     before=self.event.before, look=look)
+
+
+def story_sets(seed: int) -> tuple[int, tuple[Rank, ...], tuple[Rank, ...]]:
+    """The seat and its first and second sets of the benchmark's story ``seed`` (in the
+    order they are laid)."""
+    rng = np.random.default_rng([seed, 7])
+    return int(rng.integers(6)), random_set(rng), random_set(rng)
 
 
 def watch_second_play(gen: SceneGenerator, seed: int, seat: int, first: tuple[Rank, ...],
