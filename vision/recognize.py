@@ -1117,18 +1117,22 @@ class Recognizer:
         A reading of :data:`FEW_CARDS` or fewer on more paper than they cover
         (:attr:`Doubt.MORE_PAPER`) is read again as each of :data:`RETRY_SEEINGS` sees ink;
         of the readings that then read more cards and cover the paper, the sure one, else
-        one of read indices (not a fan of jokers by its edges), else the most confident.
+        one of read indices (not a fan of jokers by its edges), else the most confident.  A
+        card read by both its corners at first is no misreading: a reading again that leaves
+        its rank out read something else (paris `KK`, the top K read by both corners, read
+        again a sure `JJ` from its court art).
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
         reading = self._read_seeing(image, view_shape, earlier, ZONE_SEEING, mat_seen)
         if Doubt.MORE_PAPER not in reading.doubts or len(reading.cards) > FEW_CARDS:
             return reading
+        whole = {card.rank for card in reading.readings if len(card.marks) >= 2}
         agains = [again for again in (self._read_seeing(image, view_shape, earlier, seeing,
                                                         mat_seen)
                                       for seeing in RETRY_SEEINGS)
                   if len(again.cards) > len(reading.cards)
-                  and Doubt.MORE_PAPER not in again.doubts]
+                  and Doubt.MORE_PAPER not in again.doubts and whole <= set(again.cards)]
         if not agains:
             return reading
         return max(agains, key=lambda r: (not r.unsure, Doubt.NO_INDEX not in r.doubts,
@@ -1269,14 +1273,16 @@ class Recognizer:
                                                       len(counted) + len(in_fan))
              or _whole_card_off_its_paper(counted, in_fan, edges) or past_bottom),
             (Doubt.ONE_CORNER, one_corner)) if there)
-        if not doubts and (len(counted) >= 2 or (counted and _poorly_read(counted))):
+        if not doubts and (len(counted) >= 2 or (counted and _poorly_read(counted))
+                           or (len(counted) == 1 and len(counted[0].marks) == 1)):
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
             # under the next card between two 6s a step and a half apart: `66666BBR` read a
             # sure `66666BR`).  (Over older cards, on the new cards' paper only; a lone
             # card's edges part it from the paper the seat's label joins to it: one read
-            # card is asked only when it read poorly, a joker's art posing as its index,
-            # neoclassical `BR` read a sure `A` from the jester's hand.)
+            # card is asked only when it read poorly or by one corner only, a joker's art
+            # posing as its index: neoclassical `BR` read a sure `A` from the jester's hand,
+            # at 0.75 and at 0.88, dev seeds 2000-2179 and 2607.)
             strips = edges.of(counted)
             parted = None if strips is None else len(strips.jokers)
             if parted is not None and parted > len(counted):

@@ -63,11 +63,17 @@ def test_a_card_the_edges_show_unread_makes_the_set_unsure(
     assert parse_cards(truth) in [c for c, _ in reading.candidates]
 
 
-def test_one_card_read_poorly_where_the_edges_part_two_makes_the_set_unsure(
-        shared_data: Path) -> None:
+@pytest.mark.parametrize(("seed", "seat"), [
     # check seed 2486: neoclassical's two jokers, fanned, read zero-shot as a sure `A` from
-    # the jester's hand (0.68); the edges part two cards
-    reading = read_dev_scene(shared_data, "neoclassical", 2486, 3, looked=True)
+    # the jester's hand (0.68: poorly); the edges part two cards
+    (2486, 3),
+    # dev seed 2607: the same, the hand read well (0.88) but by one corner only, no other
+    # index of the card read (a natural card lying alone shows both)
+    (2607, 1),
+])
+def test_one_card_read_poorly_or_at_one_corner_where_the_edges_part_two_makes_the_set_unsure(
+        shared_data: Path, seed: int, seat: int) -> None:
+    reading = read_dev_scene(shared_data, "neoclassical", seed, seat, looked=True)
     assert reading.notation == "A"
     assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gouji.cards import format_cards, parse_cards
+from gouji.cards import Rank, format_cards, parse_cards
 from vision.earlier import EarlierCards
-from vision.indices import ZONE_SEEING, Seeing
-from vision.recognize import RETRY_SEEINGS, Doubt, Recognizer, SetReading
+from vision.indices import ZONE_SEEING, IndexMark, Seeing
+from vision.recognize import RETRY_SEEINGS, CardReading, Doubt, Recognizer, SetReading
 
 from .helpers import read_dev_scene
 
@@ -72,6 +72,38 @@ def test_read_indices_go_before_a_fan_of_jokers_told_by_its_edges() -> None:
 def test_a_retry_that_explains_no_more_is_not_taken(again: SetReading) -> None:
     first = _reading("4", True, Doubt.MORE_PAPER)
     assert _read_set(first, again, again)[0] is first
+
+
+def _read_by(rank: Rank, corners: int) -> CardReading:
+    """A card read by ``corners`` of its indices."""
+    marks = tuple(IndexMark(rank, 0.88, 0.2, Rank.TEN, (100.0 + 200.0 * k, 100.0 + 300.0 * k),
+                            (0.0, 1.0), 40.0, "H", 1) for k in range(corners))
+    return CardReading(rank, 0.9, ((0.0, 0.0),) * 4, marks, Rank.TEN)
+
+
+def test_a_retry_leaving_out_a_card_read_by_both_corners_is_not_taken() -> None:
+    """A card read by both corners at first is no misreading: a reading again without its
+    rank read something else."""
+    king = SetReading(parse_cards("K"), 0.9, True, readings=(_read_by(Rank.KING, 2),),
+                      doubts=(Doubt.MORE_PAPER,))
+    jacks = _reading("JJ", False)
+    assert _read_set(king, jacks, jacks)[0] is king
+    # one that keeps it is taken; so is any, where the first card was read at one corner
+    kings = _reading("KK", False)
+    assert _read_set(king, jacks, kings)[0] is kings
+    one_corner = SetReading(parse_cards("K"), 0.9, True, readings=(_read_by(Rank.KING, 1),),
+                            doubts=(Doubt.MORE_PAPER,))
+    assert _read_set(one_corner, jacks, jacks)[0] is jacks
+
+
+def test_a_lone_card_read_by_both_corners_keeps_its_rank_read_again(
+        recognizer: Recognizer, shared_data: Path) -> None:
+    """Paris `KK` (dev seed 2623), the top K read by both corners on paper enough for two:
+    its court art read again as a sure `JJ` was taken.  Now the K stays, unsure, with `KK`
+    offered."""
+    reading = read_dev_scene(shared_data, "paris", 2623, 2, recognizer, looked=True)
+    assert format_cards(reading.cards) == "K" and reading.unsure
+    assert parse_cards("KK") in [c for c, _ in reading.candidates]
 
 
 @pytest.mark.parametrize("first", [
