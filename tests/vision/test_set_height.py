@@ -41,6 +41,19 @@ def test_a_rank_index_far_bigger_than_its_kind_is_still_dropped() -> None:
     assert consistent([*SEVENS, *LETTERS, art]) == [*SEVENS, *LETTERS]
 
 
+def test_a_rank_index_half_again_as_tall_as_the_sets_is_dropped(shared_data: Path) -> None:
+    """An index 1.5 times the set's glyphs or more is no card's own: paris' 2♠ whose glyph
+    joined the edge line of the card above read as an A 1.596 times the set's 2s (dev seed
+    2638: `22222` read a sure `A2222`); dropped, its card is counted by the fan as a 2."""
+    twos = [_mark(Rank.TWO, 42.0, x) for x in (100.0, 200.0, 300.0)]
+    tall = _mark(Rank.ACE, 67.0, 400.0, score=0.9)
+    assert consistent([*twos, tall]) == twos
+    smaller = _mark(Rank.ACE, 62.0, 400.0, score=0.9)
+    assert consistent([*twos, smaller]) == [*twos, smaller]
+    reading = read_dev_scene(shared_data, "paris", 2638, 5, looked=True)
+    assert format_cards(reading.cards) == "22222" and not reading.unsure
+
+
 def test_a_lone_rank_index_beside_joker_letters_may_be_a_jumbo_decks() -> None:
     # sized against the glyph the letters imply (35 px): up to JUMBO_RANK times it
     lone = _mark(Rank.KING, 61.0, 100.0)
