@@ -585,6 +585,23 @@ def _best_score(card: CardReading) -> float:
     return max(m.score for m in card.marks)
 
 
+# A taught deck's rank indices read at least this share of its taught glyph height: smaller
+# ones are its court art, a pip's or a picture's detail (taught dev sets sure and right 736 ->
+# 748 of 1083, right unchanged; at 0.7, +14 but two right sets lost).
+TAUGHT_LEAST = 0.6
+
+
+def _of_taught_size(marks: list[IndexMark], height: float) -> list[IndexMark]:
+    """``marks`` less the rank indices under :data:`TAUGHT_LEAST` of a taught deck's glyph
+    ``height`` (JOKER letters and taught joker marks are kept), unless that leaves none: a
+    blurred fan's thin strokes fall apart and every index reads as a half, to be read again
+    with fainter ink (:meth:`Recognizer.read_set`)."""
+    kept = [m for m in marks if m.pip in ("O", MARK_PIP)
+            or m.glyph_height >= TAUGHT_LEAST * height]
+    return kept if any(not m.rank.is_joker for m in kept) or not any(
+        not m.rank.is_joker for m in marks) else marks
+
+
 def _poorly_read(cards: list[CardReading]) -> bool:
     """Whether at most :data:`POSED_CARDS` cards were read and none matched
     :data:`POSED_SCORE` (a joker's picture may have posed as their index)."""
@@ -1054,13 +1071,15 @@ class Recognizer:
                  joker_red: float = 35.0,
                  classifier: GlyphClassifier | bool | None = True,
                  joker_marks: JokerMarkReader | None = None,
-                 faces: DeckFaces | None = None) -> None:
+                 faces: DeckFaces | None = None, index_height: float | None = None) -> None:
         """``classifier``: the learned glyph classifier that re-ranks prototype matches —
         ``True`` for the shipped one (if present), ``False``/``None`` for none, or a model.
         ``joker_marks``: a taught deck's joker corner marks (:mod:`vision.joker_marks`),
         read by :meth:`read_set` among the ink no index used.  ``faces``: a taught deck's
         faces (:mod:`vision.face_strips`), by which a fan's joker whose index lies hidden
-        is told from the strip it shows."""
+        is told from the strip it shows.  ``index_height``: a taught deck's rank glyph
+        height in a zone view (pixels), below which art is no index
+        (:func:`_of_taught_size`)."""
         clf = (default_classifier() if classifier is True
                else classifier if isinstance(classifier, GlyphClassifier) else None)
         self.finder = IndexFinder(model or default_model(), joker_red, clf)
@@ -1071,6 +1090,7 @@ class Recognizer:
         self.threshold = threshold
         self.joker_marks = joker_marks
         self.faces = faces
+        self.index_height = index_height
 
     def find_cards(self, image: BGRImage) -> list[CardReading]:
         """Every card found in any photo (no mat needed), with boxes in ``image`` pixels."""
@@ -1148,6 +1168,8 @@ class Recognizer:
                                     old_paper=None if earlier is None else earlier.paper,
                                     mat_seen=mat_seen,
                                     new_marks=None if earlier is None else earlier.new_marks)
+        if self.index_height is not None:
+            survey = replace(survey, marks=_of_taught_size(survey.marks, self.index_height))
         # (a glyph under LEAST_GLYPH_MM is no card's index: art, a word's letter)
         first = consistent([m for m in survey.marks
                             if m.glyph_height >= LEAST_GLYPH_MM * ZONE_PX_PER_MM])

@@ -30,6 +30,7 @@ from gouji.cards import ALL_RANKS, Rank
 from vision.components import components_with_stats
 from vision.face_strips import DeckFaces
 from vision.faces import FaceSource, rank_text
+from vision.fan import CARD_WIDTH_MM
 from vision.glyphs import GLYPH_SIZE, GlyphClassifier, GlyphModel, default_model
 from vision.indices import Pair, component_points, ink_and_paper, pair_features
 from vision.joker_marks import (
@@ -39,7 +40,7 @@ from vision.joker_marks import (
     learn_marks,
     marks_to_arrays,
 )
-from vision.recognize import Recognizer
+from vision.recognize import ZONE_PX_PER_MM, Recognizer
 from vision.sources import IMAGE_SUFFIXES, FrameSource
 from vision.teach_check import jokers_on_ordinary_fans
 from vision.types import BGRImage, FloatArray
@@ -149,6 +150,8 @@ class DeckProfile:
     joker_red: float
     joker_marks: tuple[JokerMark, ...] = field(default=())
     faces: DeckFaces | None = None  # the taught cards' faces (none in older profiles)
+    # the rank glyph's height as a share of the card's width (none in older profiles)
+    index_share: float | None = None
 
     def model(self, base: GlyphModel | None = None) -> GlyphModel:
         """The base model extended with this deck's prototypes (a joker's corner glyph only
@@ -165,8 +168,11 @@ class DeckProfile:
         ``classifier`` as for :class:`vision.recognize.Recognizer`."""
         reader = JokerMarkReader(list(self.joker_marks), self.joker_red) \
             if self.joker_marks else None
+        height = (None if self.index_share is None
+                  else self.index_share * CARD_WIDTH_MM * ZONE_PX_PER_MM)
         return Recognizer(self.model(), threshold, joker_red=self.joker_red,
-                          classifier=classifier, joker_marks=reader, faces=self.faces)
+                          classifier=classifier, joker_marks=reader, faces=self.faces,
+                          index_height=height)
 
     def save(self, path: Path) -> None:
         """Write as ``.npz``."""
@@ -175,7 +181,9 @@ class DeckProfile:
                                   "features": self.features.astype(np.float16),
                                   "joker_red": np.float32(self.joker_red),
                                   **marks_to_arrays(list(self.joker_marks)),
-                                  **(self.faces.to_arrays() if self.faces else {})}
+                                  **(self.faces.to_arrays() if self.faces else {}),
+                                  **({} if self.index_share is None
+                                     else {"index_share": np.float32(self.index_share)})}
         np.savez_compressed(path, allow_pickle=False, **arrays)
 
     @classmethod
@@ -189,7 +197,8 @@ class DeckProfile:
                     data["joker_geometry"], strict=True))
             return cls(tuple(str(s) for s in data["labels"]),
                        data["features"].astype(np.float32), float(data["joker_red"]), marks,
-                       DeckFaces.from_arrays(data))
+                       DeckFaces.from_arrays(data),
+                       float(data["index_share"]) if "index_share" in data else None)
 
 
 def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[str]]:
@@ -253,7 +262,8 @@ def teach(samples: Iterable[tuple[Rank, BGRImage]]) -> tuple[DeckProfile, list[s
     arr = np.array(feats, np.float32).reshape(-1, GLYPH_SIZE * GLYPH_SIZE)
     faces = (DeckFaces.from_cards({**naturals, **dict(jokers)}, glyph)
              if glyph and jokers else None)
-    profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks), faces)
+    profile = DeckProfile(tuple(labels), arr, joker_red, tuple(marks), faces,
+                          glyph_height / CARD_PX[0] if glyph_height else None)
     if not (marks or faces):
         return profile, problems
     phantoms = jokers_on_ordinary_fans(profile.recognizer(), naturals)
@@ -293,9 +303,9 @@ def _without_jokers(profile: DeckProfile, kinds: set[Rank]) -> DeckProfile:
     """The profile less the joker marks and joker corner glyphs of ``kinds``."""
     drop = {rank_label(k) for k in kinds}
     keep = [i for i, lab in enumerate(profile.labels) if lab not in drop]
-    return DeckProfile(tuple(profile.labels[i] for i in keep), profile.features[keep],
-                       profile.joker_red,
-                       tuple(m for m in profile.joker_marks if m.rank not in kinds), profile.faces)
+    return replace(profile, labels=tuple(profile.labels[i] for i in keep),
+                   features=profile.features[keep],
+                   joker_marks=tuple(m for m in profile.joker_marks if m.rank not in kinds))
 
 
 def samples_from_folder(folder: Path) -> list[tuple[Rank, BGRImage]]:

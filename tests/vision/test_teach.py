@@ -13,9 +13,10 @@ from PIL import Image, ImageDraw
 from gouji.cards import ALL_RANKS, Rank, format_cards, parse_cards
 from vision.faces import CARD_SIZE, DrawnFaces, FolderFaces
 from vision.glyphs import GLYPH_SIZE, default_model
-from vision.joker_marks import HIDDEN, JokerMark
+from vision.indices import IndexMark
+from vision.joker_marks import HIDDEN, MARK_PIP, JokerMark
 from vision.look import look_at
-from vision.recognize import Recognizer, SetReading
+from vision.recognize import TAUGHT_LEAST, Recognizer, SetReading, _of_taught_size
 from vision.synth import Effects, SceneGenerator
 from vision.teach import (
     DEFAULT_RED,
@@ -178,8 +179,9 @@ def test_a_profile_saved_before_joker_marks_still_loads(tmp_path: Path) -> None:
                         joker_red=np.float32(profile.joker_red))
     again = DeckProfile.load(old)
     assert again.joker_marks == () and again.labels == profile.labels
+    assert again.index_share is None
     rec = again.recognizer()
-    assert rec.joker_marks is None
+    assert rec.joker_marks is None and rec.index_height is None
     assert [c.rank for c in rec.find_cards(card_photo(DrawnFaces(4), Rank.TEN, 40.0))] \
         == [Rank.TEN]
 
@@ -233,6 +235,37 @@ def test_a_taught_joker_mark_half_under_the_next_card_is_read() -> None:
                 assert not any(card.is_joker for card in reading.cards)
     # (before partly covered marks were learnt: 1 of 4)
     assert joker_sets == 4 and exact >= 3
+
+
+def test_the_decks_glyph_height_is_taught_and_saved(tmp_path: Path) -> None:
+    """The rank glyph's height, as a share of the card's width, is kept with the profile;
+    the recogniser sizes indices in a zone view by it (4 px per mm, a 60 mm card)."""
+    profile, _ = teach_faces(DrawnFaces(4))
+    assert profile.index_share is not None and 0.08 < profile.index_share < 0.3
+    store = tmp_path / "deck.npz"
+    profile.save(store)
+    again = DeckProfile.load(store)
+    assert again.index_share == pytest.approx(profile.index_share, rel=1e-5)
+    assert again.recognizer().index_height == pytest.approx(profile.index_share * 240.0,
+                                                             rel=1e-5)
+
+
+def _index(rank: Rank, height: float, pip: str = "S") -> IndexMark:
+    return IndexMark(rank, 0.9, 0.2, Rank.TEN, (100.0, 100.0), (0.0, 1.0), height, pip, 1)
+
+
+def test_indices_far_smaller_than_the_taught_glyph_are_art() -> None:
+    """A taught deck's rank index reading under TAUGHT_LEAST of its glyph height is its
+    art's (a pip's or a face's detail), not an index; JOKER letters and taught joker marks
+    are no rank glyphs and stay.  Where every rank index reads so small, they are kept: a
+    blurred fan's strokes fall apart into halves, to be read again with fainter ink."""
+    glyph = 40.0
+    index, art = _index(Rank.KING, 39.0), _index(Rank.SEVEN, (TAUGHT_LEAST - 0.05) * glyph)
+    letter = _index(Rank.SMALL_JOKER, 14.0, "O")
+    mark = _index(Rank.BIG_JOKER, 15.0, MARK_PIP)
+    assert _of_taught_size([index, art, letter, mark], glyph) == [index, letter, mark]
+    halves = [_index(Rank.THREE, 19.0), _index(Rank.THREE, 20.0), letter]
+    assert _of_taught_size(halves, glyph) == halves
 
 
 def _taught(deck: str) -> tuple[FolderFaces, Recognizer]:
@@ -419,3 +452,14 @@ def test_a_taught_deck_still_tells_a_washed_out_big_joker_by_its_red() -> None:
     # is unsure, 666R offered next)
     _assert_taught_readings("anglo", [(2024, 4, "2R"), (2031, 5, "KR"), (2050, 4, "4R"),
                                       (2057, 5, "AAR")])
+
+
+# development scenes: paris' art read as small indices beside the read ones was dropped as
+# unlike them and left a doubt (an unread corner on the index line): sized by the taught
+# glyph first, these sets read right are sure
+@pytest.mark.parametrize(("seed", "seat", "truth"), [(2145, 4, "KKKK"), (2097, 0, "JJ")])
+def test_art_far_smaller_than_the_taught_glyph_leaves_no_doubt(
+        paris_taught: tuple[FolderFaces, Recognizer], seed: int, seat: int,
+        truth: str) -> None:
+    reading = _read_taught(paris_taught, seed, seat)
+    assert format_cards(reading.cards) == truth and not reading.unsure
