@@ -593,13 +593,14 @@ TAUGHT_LEAST = 0.6
 
 def _of_taught_size(marks: list[IndexMark], height: float) -> list[IndexMark]:
     """``marks`` less the rank indices under :data:`TAUGHT_LEAST` of a taught deck's glyph
-    ``height`` (JOKER letters and taught joker marks are kept), unless that leaves none: a
-    blurred fan's thin strokes fall apart and every index reads as a half, to be read again
-    with fainter ink (:meth:`Recognizer.read_set`)."""
+    ``height`` (JOKER letters and taught joker marks are kept), unless no natural rank's
+    index would be left of those read: a blurred fan's thin strokes fall apart and every
+    index reads as a half, to be read again with fainter ink (:meth:`Recognizer.read_set`)."""
     kept = [m for m in marks if m.pip in ("O", MARK_PIP)
             or m.glyph_height >= TAUGHT_LEAST * height]
-    return kept if any(not m.rank.is_joker for m in kept) or not any(
-        not m.rank.is_joker for m in marks) else marks
+    if all(m.rank.is_joker for m in kept) and any(not m.rank.is_joker for m in marks):
+        return marks
+    return kept
 
 
 def _poorly_read(cards: list[CardReading]) -> bool:
