@@ -11,6 +11,9 @@ pixels' slip.  A joker's strip (its picture) matches the taught joker's face
 well and every natural face poorly; a natural card's strip shows pips or court
 art, which the joker's face does not.  Faces are kept at half the teaching
 scale (~1.9 px/mm), which is ample for a picture and four times cheaper.
+A card read as a natural rank by one index is asked too: a joker's print can
+read as an index (anglo's script "Joker" as a 4), and its strip then shows the
+joker's face.
 
 A joker read by one corner still shows the rest of its print, which can pass for
 another card's corner (neoclassical writes JOKER down the side of its picture):
@@ -30,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gouji.cards import ALL_RANKS, Rank
-from vision.fan import UnreadCard, fan_frame
+from vision.fan import FanFrame, UnreadCard, fan_frame
 from vision.indices import IndexMark, StrayInk, set_glyph_height
 from vision.types import BGRImage
 
@@ -47,6 +50,10 @@ VISIBLE = 0.85  # of the way to the next card's index the strip is taken (fans a
 WIDEST = 0.6  # of the face's width, the most of a strip taken (a card with none above)
 NARROWEST = 6  # face pixels: a narrower strip tells nothing
 MATCH_LEAST = 0.5  # least correlation for a joker's face to be seen in a strip
+# A card read as a natural rank by one index is the joker its strip shows when the face
+# matches this well (anglo's joker words read as naturals matched 0.67-0.78 on dev sets, a
+# Q's court art the 小王's jester 0.59: only doubted, as from MATCH_LEAST)
+POSING_LEAST = 0.65
 MATCH_LEAD = 0.2  # by which it must beat every natural face (and match its kind best)
 JPEG_QUALITY = 80  # of the faces as a profile stores them
 # A read joker's own print: its corner (this part of its face, across and down) is aligned
@@ -143,7 +150,7 @@ class DeckFaces:
         return strip is not None and self._shows(strip, joker, against_colour, {})
 
     def _shows(self, strip: BGRImage, joker: Rank, against_colour: bool,
-               scores: dict[Rank, float]) -> bool:
+               scores: dict[Rank, float], least: float = MATCH_LEAST) -> bool:
         """:meth:`shows_joker` for a strip already taken; ``scores``: each face's
         :meth:`_score` of it, filled as they are matched (one strip asked of both jokers
         matches each face once)."""
@@ -156,7 +163,7 @@ class DeckFaces:
             return scores[rank]
 
         own = score(joker)
-        if own < MATCH_LEAST:  # (the other faces need not be matched: most strips stop here)
+        if own < least:  # (the other faces need not be matched: most strips stop here)
             return False
         # (the first face that beats it, or a natural one too near it, settles it)
         return not any(own - score(r) < (MATCH_LEAD if not r.is_joker or against_colour
@@ -226,17 +233,10 @@ class DeckFaces:
         follows."""
         if not in_fan or not counted:
             return []
-        frame = fan_frame([m for c in counted for m in c.marks])
-        down = (float(frame.down[0]), float(frame.down[1]))
-        h = set_glyph_height(marks)
-        places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
-                  if frame.faces_its_way(m)]
-        places += [float(np.dot(u.center, frame.across)) for u in in_fan]
+        fan = _FanStrips.of(counted, marks, [u.center for u in in_fan])
         out = []
         for u in in_fan:
-            p = float(np.dot(u.center, frame.across))
-            visible = min((q - p for q in places if q - p > 0.5 * h), default=math.inf)
-            strip = self._strip(image, u.center, down, h, visible)
+            strip = self._strip(image, u.center, fan.down, fan.height, fan.visible(u.center))
             if strip is None:
                 continue
             other = u.joker.other_joker
@@ -244,8 +244,33 @@ class DeckFaces:
             for joker in (u.joker, other):
                 if self._shows(strip, joker, joker is other, scores):
                     blob = min(marks, key=lambda m: math.dist(m.center, u.center)).blob
-                    out.append(IndexMark(joker, FACE_SCORE, 1.0, joker, u.center, down, h,
-                                         FACE_PIP, blob))
+                    out.append(fan.joker_at(joker, u.center, blob))
+                    break
+        return out
+
+    def jokers_read_as_natural(self, image: BGRImage, marks: list[IndexMark],
+                               counted: Sequence[CardReading]) -> list[PosingJoker]:
+        """The natural cards of a fan read by one index (facing the fan's way) whose strip
+        shows a joker's face (:meth:`shows_joker`, either joker against the other too): a
+        joker's print read as an index (anglo's script "Joker" read as a 4, its strip the
+        jester's).  Each with the joker there, :attr:`PosingJoker.sure` when its face
+        matches :data:`POSING_LEAST` or better."""
+        if not counted:
+            return []
+        fan = _FanStrips.of(counted, marks)
+        out = []
+        for c in counted:
+            m = c.marks[0]
+            if c.rank.is_joker or len(c.marks) != 1 or not fan.frame.faces_its_way(m):
+                continue
+            strip = self._strip(image, m.center, fan.down, fan.height, fan.visible(m.center))
+            if strip is None:
+                continue
+            scores: dict[Rank, float] = {}
+            for joker in (Rank.SMALL_JOKER, Rank.BIG_JOKER):
+                if self._shows(strip, joker, True, scores):
+                    out.append(PosingJoker(m, fan.joker_at(joker, m.center, m.blob),
+                                           scores[joker] >= POSING_LEAST))
                     break
         return out
 
@@ -312,6 +337,54 @@ class DeckFaces:
             faces[by_symbol[str(symbol)]] = _unjpeg(coded[int(start):int(end)])
         x, y, h = (float(v) for v in data["face_glyph"])
         return cls(faces, (x, y, h))
+
+
+@dataclass(frozen=True)
+class PosingJoker:
+    """A natural card's index whose card shows a joker's face
+    (:meth:`DeckFaces.jokers_read_as_natural`)."""
+
+    natural: IndexMark  # the index read
+    joker: IndexMark  # the joker its strip shows, read there instead
+    sure: bool  # the face matched well enough to read it so (else the set is doubted)
+
+
+@dataclass(frozen=True)
+class _FanStrips:
+    """A read fan's frame, glyph height and its indices' places across it: where each
+    card's strip ends (the next card's index)."""
+
+    frame: FanFrame
+    height: float
+    places: tuple[float, ...]
+
+    @classmethod
+    def of(cls, counted: Sequence[CardReading], marks: list[IndexMark],
+           unread: Sequence[tuple[float, float]] = ()) -> _FanStrips:
+        """The fan of the ``counted`` cards (``marks`` size its glyphs), with the places of
+        its ``unread`` cards' indices too."""
+        frame = fan_frame([m for c in counted for m in c.marks])
+        places = [float(np.dot(m.center, frame.across)) for c in counted for m in c.marks
+                  if frame.faces_its_way(m)]
+        places += [float(np.dot(p, frame.across)) for p in unread]
+        return cls(frame, set_glyph_height(marks), tuple(places))
+
+    @property
+    def down(self) -> tuple[float, float]:
+        """The fan's "down"."""
+        return float(self.frame.down[0]), float(self.frame.down[1])
+
+    def visible(self, center: tuple[float, float]) -> float:
+        """How wide the strip of the card whose index lies at ``center`` is: to the next
+        card's index (half a glyph or more on), unbounded for the top card."""
+        p = float(np.dot(center, self.frame.across))
+        return min((q - p for q in self.places if q - p > 0.5 * self.height),
+                   default=math.inf)
+
+    def joker_at(self, joker: Rank, center: tuple[float, float], blob: int) -> IndexMark:
+        """The index of a ``joker`` told by its face, its glyph at ``center``."""
+        return IndexMark(joker, FACE_SCORE, 1.0, joker, center, self.down, self.height,
+                         FACE_PIP, blob)
 
 
 def _into_face(image: BGRImage, to_image: npt.NDArray[np.float64],

@@ -58,6 +58,11 @@ J_TEN_LEAD = 0.15
 # A J's pip reads this well on a J (≥ 0.9 on the dev decks' 540 Js); under it, the "pip" may
 # be the O of a joker's word JOKER (anglo's script "Joker": 0.78-0.89)
 JOKER_WORD_PIP = 0.89
+# A pip's ink is at least this many glyph heights squared (of ~4,400 dev indices of a rank
+# their set holds, 10 under 0.05, most of them art; of ~2,800 of other ranks, 57 under 0.04);
+# a speck under it is no pip: paris' card edge beside a 2♥ read as a J over a 36 px fleck,
+# 0.032 (`22` read a sure `J22`)
+PIP_SPECK = 0.035
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
 JUMBO_RANK = 2.2  # a rank glyph beside JOKER letters may be this many times what they imply
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
@@ -1536,7 +1541,8 @@ class IndexFinder:
             elif label == "J" and s_o >= s_any and s_o >= MIN_PIP_SCORE:
                 s_pip, pip = s_o, "O"
                 rank = self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
-            elif s_pip < MIN_PIP_SCORE or s_pip < s_any:
+            elif s_pip < MIN_PIP_SCORE or s_pip < s_any \
+                    or stats[pair.pip, 4] < PIP_SPECK * height * height:
                 continue
             second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
             if rank in (Rank.THREE, Rank.FIVE):

@@ -251,6 +251,7 @@ class Doubt(StrEnum):
     COVERED = "covered"  # an index read by the part the next card leaves showing
     MORE_EDGES = "more-edges"  # the fan's edges part more cards than were read
     ONE_CORNER = "one-corner"  # a lone natural card read at one corner, its other shows none
+    JOKER_FACE = "joker-face"  # a card read by one index shows a taught joker's face
 
     @property
     def text(self) -> str:
@@ -269,6 +270,7 @@ _DOUBT_TEXT = {
     Doubt.COVERED: "角标被压住一部分 an index read only in part",
     Doubt.MORE_EDGES: "牌边比认出的牌多 the fan's edges show more cards than read",
     Doubt.ONE_CORNER: "单张只认出一角 a lone card's other corner shows no index",
+    Doubt.JOKER_FACE: "牌面像王 a card's face looks like a joker's",
 }
 
 
@@ -395,6 +397,13 @@ def _pair_corners(a: IndexMark, b: IndexMark) -> npt.NDArray[np.float64]:
                      centre + r * half_w + d * half_h, centre - r * half_w + d * half_h])
 
 
+# Pairs of corners read as two ranks (a 10 and a J or an 8, :func:`_pair_rank`) fit this much
+# worse: where a corner pairs about as well with one read the same, that is its card (anglo's
+# 小王 word "Joker", its J 0.205 from a 10's far corner, that 10's own index 0.206: `TTB` read
+# a sure `TTT`)
+MIXED_PAIR = 0.02
+
+
 def group_cards(marks: list[IndexMark], one_paper: bool = True) -> list[CardReading]:
     """Pair indices into cards (greedy, best-fitting pairs first); lone indices are cards too.
     ``one_paper``: pair only indices on one paper region (a photo's cards may lie apart; a
@@ -405,7 +414,7 @@ def group_cards(marks: list[IndexMark], one_paper: bool = True) -> list[CardRead
         for j in range(i + 1, len(marks)):
             cost = _is_pair(a, marks[j], one_paper)
             if cost is not None:
-                options.append((cost, i, j))
+                options.append((cost + (MIXED_PAIR if a.rank != marks[j].rank else 0.0), i, j))
     options.sort()
     used: set[int] = set()
     cards = []
@@ -514,7 +523,9 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     at a card's far corner (the top card's other index).  The line is the one through two
     indices that most indices lie on (within half a glyph); off it is :data:`OFF_LINE`
     glyphs away.  A fan's indices stray from a line through neighbours more than from the
-    line through all (each card is turned and shifted a little), hence the fit."""
+    line through all (each card is turned and shifted a little), hence the fit.  A lone
+    index facing the fan's way is no far corner, so it is left out however far off (paris'
+    jester art 61 mm below the line of the Js read as a J: `JJJJ2BR` a sure `JJJJJ2BR`)."""
     marks = [m for c in cards for m in c.marks]
     if len(cards) < 3:
         return cards
@@ -542,7 +553,8 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     for c in cards:
         off = best[k:k + len(c.marks)]
         k += len(c.marks)
-        if not (len(c.marks) == 1 and not c.rank.is_joker and OFF_LINE * h < off[0] < reach):
+        far = reach if float(np.dot(c.marks[0].down, down)) <= 0 else np.inf
+        if not (len(c.marks) == 1 and not c.rank.is_joker and OFF_LINE * h < off[0] < far):
             keep.append(c)
     return keep
 
@@ -1254,6 +1266,16 @@ class Recognizer:
         if shown:  # jokers told by the taught faces their strips show: read as such
             marks, strays = consistent(marks + shown), _unexplained(strays, shown)
             cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+        # a card read by one index whose strip shows a taught joker's face: its print read as
+        # an index (anglo's script "Joker" read as a 4); that joker when the face matches
+        # well, else the set is doubted
+        posing = [] if self.faces is None else self.faces.jokers_read_as_natural(
+            image, marks, counted)
+        as_joker = {p.natural: p.joker for p in posing if p.sure}
+        if as_joker:
+            marks = [as_joker.get(m, m) for m in marks]
+            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+        face_like = len(as_joker) < len(posing)
         cands = _candidates(cards)
         ranks, conf = cands[0]
         mixed = _mixed(cards)
@@ -1295,7 +1317,8 @@ class Recognizer:
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
                                                       len(counted) + len(in_fan))
              or _whole_card_off_its_paper(counted, in_fan, edges) or past_bottom),
-            (Doubt.ONE_CORNER, one_corner)) if there)
+            (Doubt.ONE_CORNER, one_corner),
+            (Doubt.JOKER_FACE, face_like)) if there)
         if not doubts and (len(counted) >= 2 or (counted and _poorly_read(counted))
                            or (len(counted) == 1 and len(counted[0].marks) == 1)):
             # a fan read sure whose edges part more cards than were read: a card's index

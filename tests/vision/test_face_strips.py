@@ -16,6 +16,7 @@ from vision.face_strips import DeckFaces
 from vision.faces import FaceSource, FolderFaces
 from vision.fan import fan_frame
 from vision.indices import set_glyph_height
+from vision.look import look_at
 from vision.recognize import Doubt, SetReading, zone_view
 from vision.synth import SceneGenerator
 from vision.teach import DeckProfile, teach_faces
@@ -254,3 +255,32 @@ def test_the_other_jokers_face_must_lead_the_guessed_ones() -> None:
     args = (image, Rank.BIG_JOKER, corner, (0.0, 1.0), 2 * gh, float(face.shape[1]))
     assert faces.shows_joker(*args)
     assert not faces.shows_joker(*args, against_colour=True)
+
+
+@pytest.mark.parametrize(("seed", "seat", "notation"), [
+    (2012, 0, "J2B"), (2065, 4, "666BR")])
+def test_a_jokers_word_read_as_a_natural_index_is_the_joker_its_face_shows(
+        shared_data: Path, seed: int, seat: int, notation: str) -> None:
+    """anglo development scenes whose joker's script word "Joker" read as a natural index
+    (`JJ2`, `6666R`, unsure): the strip that card shows matches the joker's taught face
+    (POSING_LEAST) well ahead of every natural face, so it is that joker."""
+    faces = FolderFaces(shared_data / "card-faces" / "anglo")
+    profile = _taught(faces)
+    reading, truth = _read(profile, faces, seed, seat)
+    assert format_cards(truth) == notation
+    assert reading.cards == truth, reading.why()
+    assert Doubt.JOKER_FACE not in reading.doubts
+
+
+def test_a_natural_index_on_a_card_somewhat_like_a_jokers_face_is_doubted(
+        shared_data: Path) -> None:
+    """anglo dev seed 2906 (`RR`): the top 大王's word read as a 4 (0.74) and the 大王 under
+    it by its strip, a sure `4R`; the top card's strip matches the 大王's face 0.52, under
+    POSING_LEAST but well ahead of every natural face: the set is unsure."""
+    faces = FolderFaces(shared_data / "card-faces" / "anglo")
+    scene = SceneGenerator(faces).render(2906)
+    assert format_cards(tuple(sorted(scene.sets[5]))) == "RR"
+    reading = _taught(faces).recognizer().read_zone(
+        scene.image, scene.homography, scene.layout.zones[5],
+        look=look_at(scene.image, scene.homography, scene.layout))
+    assert reading.unsure and Doubt.JOKER_FACE in reading.doubts, reading.notation
