@@ -432,6 +432,40 @@ def test_a_corner_pairs_with_one_read_the_same_before_one_read_otherwise(
     assert reading.unsure and Doubt.MIXED in reading.doubts, reading.notation
 
 
+def test_a_red_glyph_over_a_black_pip_is_no_index() -> None:
+    """An index prints its glyph and pip in its suit's colour (IndexFinder._colours_differ):
+    clearly red over clearly black is two cards' ink; a dark red and a faint black (a dim
+    room's red, a grey pip's edge) are left alone."""
+    from vision.components import components_with_stats
+    from vision.indices import CLEARLY_BLACK, CLEARLY_RED, IndexFinder
+
+    finder = IndexFinder(default_model())
+    red = finder.joker_red
+    image = np.full((40, 100, 3), 235, np.uint8)
+    shades = {10: (40, 40, 200), 30: (30, 30, 30), 50: (80, 80, 80 + round(red)),
+              70: (60, 60, 60 + round(0.8 * red))}  # BGR: red, black, dark red, faint red
+    for x, colour in shades.items():
+        image[10:30, x:x + 12] = colour
+    mask = (image.min(axis=2) < 200).astype(np.uint8) * 255
+    _, labels, stats, _ = components_with_stats(mask)
+    red_, black, dark_red, faint = (int(labels[20, x + 5]) for x in shades)
+    assert finder._colours_differ(image, labels, stats, red_, black)
+    assert finder._colours_differ(image, labels, stats, black, red_)
+    assert not finder._colours_differ(image, labels, stats, red_, dark_red)
+    assert not finder._colours_differ(image, labels, stats, dark_red, black)  # not clearly red
+    assert not finder._colours_differ(image, labels, stats, red_, faint)  # not clearly black
+    assert CLEARLY_BLACK < 1 < CLEARLY_RED
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(3007, 5), (2265, 1)])
+def test_a_red_heart_over_the_next_cards_black_pip_is_no_index(
+        shared_data: Path, seed: int, seat: int) -> None:
+    """paris `22` (dev seed 3007, check seed 2265): the 2♥ under a 2♣, its heart over the
+    2♣'s black pip, read as a 4 (`42`, sure); now its own 2 over its heart is read."""
+    reading = read_dev_scene(shared_data, "paris", seed, seat, looked=True)
+    assert reading.notation == "22" and not reading.unsure, reading.why()
+
+
 @pytest.mark.parametrize(("seed", "seat", "truth", "looked"), [
     (2820, 3, "22", True), (2226, 0, "8882", False)])
 def test_a_speck_beside_a_glyph_is_no_pip(shared_data: Path, seed: int, seat: int,
