@@ -187,7 +187,7 @@ DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, lea
 # taught 486 -> 509; no reading changed.  (0.6-1.4: 874, but it lost the guard's cases.)
 DROPPED_SIZE = (0.42, 1.4)
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
-LEAST_GLYPH_MM = 3.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
+LEAST_GLYPH_MM = 4.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
 LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
 # A lone card none of whose indices lies this near a corner is looked at for a glyph whose
 # pip runs into its art (paris's 10♣ read as a 7 from its big club, 21 mm in; a corner

@@ -422,7 +422,7 @@ def test_a_glyph_too_small_for_an_index_is_none(shared_data: Path,
                                                 recognizer: Recognizer) -> None:
     """paris, a seat's second play as bench/vision.py builds it (seed 2040): a lone 小王 laid
     over three.  A 2.5 mm shape in its picture read as a 6 and the set a sure `6`; no
-    card's index glyph is under 3.5 mm (LEAST_GLYPH_MM): the set is unsure, the 小王 offered."""
+    card's index glyph is under LEAST_GLYPH_MM: the set is unsure, the 小王 offered."""
     from vision.synth import random_set
     rng = np.random.default_rng([2040, 7])
     seat, first, second = int(rng.integers(6)), random_set(rng), random_set(rng)

@@ -432,6 +432,20 @@ def test_a_corner_pairs_with_one_read_the_same_before_one_read_otherwise(
     assert reading.unsure and Doubt.MIXED in reading.doubts, reading.notation
 
 
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    ("paris", 2110, 0, "RR"), ("neoclassical", 2110, 0, "RR"), ("anglo", 3048, 0, "BR")])
+def test_a_glyph_under_four_and_a_half_mm_is_no_index(shared_data: Path, deck: str, seed: int,
+                                                      seat: int, truth: str) -> None:
+    """Dev scenes whose joker print read as small indices (LEAST_GLYPH_MM): paris' and
+    neoclassical's `RR` read `JR` and `KR`; anglo's `BR` a sure `JJ`, the J of each word
+    "Joker" 3.9 and 5.5 mm tall.  Now the jokers, or for anglo one J, unsure."""
+    reading = read_dev_scene(shared_data, deck, seed, seat, looked=True)
+    if deck == "anglo":
+        assert reading.unsure and reading.notation != "JJ"
+    else:
+        assert reading.notation == truth, reading.why()
+
+
 def test_a_red_glyph_over_a_black_pip_is_no_index() -> None:
     """An index prints its glyph and pip in its suit's colour (IndexFinder._colours_differ):
     clearly red over clearly black is two cards' ink; a dark red and a faint black (a dim
