@@ -1127,6 +1127,9 @@ class Seeing:
     edge_drop: float | None = None  # a card edge against a pale floor (:func:`_near_edge`)
     flat_light: bool = False  # paper told after evening out the light (:func:`ink_map`)
     off_edge: bool = False  # report the indices near no edge too (:attr:`Survey.off_edge`)
+    # a glyph and pip clearly unlike in colour are no index (IndexFinder._colours_differ):
+    # a zone's light is the mat's; a photo's real light and red print lost 6 of 527 boxes
+    one_colour: bool = True
 
 
 ZONE_SEEING = Seeing()
@@ -1200,7 +1203,7 @@ class IndexFinder:
         blobs = paper_regions(paper)
         labels, stats, centers, split = ink_components(ink, big)
         cand = self._candidates(stats, split, paper, big)
-        parts = self._find_in(image, labels, stats, centers, cand, blobs)
+        parts = self._find_in(image, labels, stats, centers, cand, blobs, seeing.one_colour)
         spans: dict[int, FloatArray] = {}
         seen_ink = PaperInk(inks, blobs, big, mat_seen=mat_seen)
         card_inks = seen_ink.card_inks
@@ -1347,9 +1350,11 @@ class IndexFinder:
                                   strict=True) if k}
 
     def _find_in(self, image: BGRImage, labels: Labels, stats: Labels, centers: Labels,
-                 cand: list[int], blobs: Labels) -> dict[IndexMark, frozenset[int]]:
+                 cand: list[int], blobs: Labels, one_colour: bool = True
+                 ) -> dict[IndexMark, frozenset[int]]:
         """The indices read among the candidate components, each with the components it
-        is made of (glyph, pip, a 10's second digit)."""
+        is made of (glyph, pip, a 10's second digit); ``one_colour``: as
+        :attr:`Seeing.one_colour`."""
         if len(cand) < 2:
             return {}
         pairs = self._pairs(stats, centers, cand)
@@ -1385,7 +1390,7 @@ class IndexFinder:
             if len(pips):
                 p_scores[pips] = self.model.scores(layout.pip_features(may)[pips])
         return self._select(image, labels, stats, pairs, geo, (g_scores, g_raw), p_scores,
-                            blobs)
+                            blobs, one_colour)
 
     def _learned(self, scores: FloatArray, features: FloatArray, rows: npt.NDArray[np.intp]
                  ) -> FloatArray:
@@ -1490,7 +1495,8 @@ class IndexFinder:
     def _select(self, image: BGRImage, labels: Labels,
                 stats: Labels, pairs: list[Pair],
                 geo: list[_Geometry], glyph_scores: tuple[FloatArray, FloatArray],
-                p_scores: FloatArray, blobs: Labels) -> dict[IndexMark, frozenset[int]]:
+                p_scores: FloatArray, blobs: Labels, one_colour: bool
+                ) -> dict[IndexMark, frozenset[int]]:
         # scores with the learned classifier's doubts, and the prototype similarities alone
         # (a "10" is read from its parts by the latter: the network knows no lone "0")
         g_scores, g_raw = glyph_scores
@@ -1549,7 +1555,8 @@ class IndexFinder:
                 rank = self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
             elif s_pip < MIN_PIP_SCORE or s_pip < s_any \
                     or stats[pair.pip, 4] < PIP_SPECK * height * height \
-                    or self._colours_differ(image, labels, stats, pair.glyph, pair.pip):
+                    or (one_colour
+                        and self._colours_differ(image, labels, stats, pair.glyph, pair.pip)):
                 continue
             second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
             if rank in (Rank.THREE, Rank.FIVE):

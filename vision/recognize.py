@@ -203,11 +203,12 @@ ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, 
 # when both read at least this well, their glyphs within PAIR_SIZE of each other in size.
 OFF_EDGE_SCORE = 0.85
 PAIR_SIZE = 0.25
-PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True), 0.6),
-                (Seeing(ink_ratio=0.65, edge_drop=0.9, off_edge=True), 0.8),
-                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9, off_edge=True), 0.9),
-                (Seeing(ink_ratio=0.7, edge_drop=0.9, flat_light=True, off_edge=True), 0.85))
-
+PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True, one_colour=False), 0.6),
+                (Seeing(ink_ratio=0.65, edge_drop=0.9, off_edge=True, one_colour=False), 0.8),
+                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9, off_edge=True,
+                        one_colour=False), 0.9),
+                (Seeing(ink_ratio=0.7, edge_drop=0.9, flat_light=True, off_edge=True,
+                        one_colour=False), 0.85))
 
 
 @dataclass(frozen=True)
