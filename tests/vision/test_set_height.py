@@ -103,16 +103,17 @@ def test_an_index_dropped_as_unlike_the_sets_on_its_line_leaves_a_doubt(
 
 
 # a jumbo 5 half under a joker read as a 3, dropped by its poor match, and the set read a
-# sure 5RR (drawn-jumbo-1, the benchmark's seed 1008); neoclassical's 992 read a sure JJ2
-@pytest.mark.parametrize(("deck", "seed", "seat", "read"), [
-    (1, 1008, 0, "5RR"),
+# sure 5RR (drawn-jumbo-1, the benchmark's seed 1008); neoclassical's 992 read a sure JJ2.
+# Since the forty-eighth session the set reads right, unsure as ever.
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    (1, 1008, 0, "555RR"),
 ])
 def test_a_set_beside_a_dropped_index_is_unsure(deck: int, seed: int, seat: int,
-                                                read: str) -> None:
+                                                truth: str) -> None:
     scene = SceneGenerator(DrawnFaces(deck, jumbo=True), size=(1280, 720)).render(seed)
     reading = Recognizer().read_zone(scene.image, scene.homography, scene.layout.zones[seat])
-    assert format_cards(reading.cards) == read  # (the truth is 555RR)
-    assert reading.unsure and Doubt.UNREAD_CORNER in reading.doubts
+    assert format_cards(reading.cards) == truth == format_cards(sorted(scene.sets[seat]))
+    assert reading.unsure
 
 
 def test_neoclassicals_thin_nines_read_as_jacks_leave_the_set_unsure(
