@@ -433,6 +433,28 @@ def mean_redness(image: BGRImage, labels: Labels, stats: Labels, i: int) -> floa
 JOKER_RED_SHARE = 0.3
 
 
+class _Redness:
+    """Each component's mean redness (:func:`mean_redness`), measured once."""
+
+    def __init__(self, image: BGRImage, labels: Labels, stats: Labels) -> None:
+        self._image, self._labels, self._stats = image, labels, stats
+        self._known: dict[int, float] = {}
+
+    def __call__(self, i: int) -> float:
+        if i not in self._known:
+            self._known[i] = mean_redness(self._image, self._labels, self._stats, i)
+        return self._known[i]
+
+
+def _colours_differ(redness: _Redness, joker_red: float, glyph: int, pip: int) -> bool:
+    """Whether one of a ``glyph`` and its ``pip`` (components) is clearly red and the other
+    clearly black (:data:`CLEARLY_RED`, :data:`CLEARLY_BLACK` times the 大王 threshold
+    ``joker_red``): an index prints both in its suit's colour."""
+    a, b = redness(glyph), redness(pip)
+    red, black = CLEARLY_RED * joker_red, CLEARLY_BLACK * joker_red
+    return (a > red and b < black) or (b > red and a < black)
+
+
 def red_share(image: BGRImage, ys: npt.NDArray[np.intp], xs: npt.NDArray[np.intp],
               joker_red: float) -> float:
     """The share of the ink pixels (``ys``, ``xs``) that are red: R − max(B, G), scaled as
@@ -1127,7 +1149,7 @@ class Seeing:
     edge_drop: float | None = None  # a card edge against a pale floor (:func:`_near_edge`)
     flat_light: bool = False  # paper told after evening out the light (:func:`ink_map`)
     off_edge: bool = False  # report the indices near no edge too (:attr:`Survey.off_edge`)
-    # a glyph and pip clearly unlike in colour are no index (IndexFinder._colours_differ):
+    # a glyph and pip clearly unlike in colour are no index (_colours_differ):
     # a zone's light is the mat's; a photo's real light and red print lost 6 of 527 boxes
     one_colour: bool = True
 
@@ -1521,6 +1543,7 @@ class IndexFinder:
         may = ((best_rank >= MIN_RANK_SCORE) & (best_rank > best_other)
                & np.array([g[3] for g in geo], bool))
         found: list[tuple[float, int, IndexMark]] = []
+        redness = _Redness(image, labels, stats)  # (a component is in many pairs)
         for k in np.flatnonzero(may).tolist():
             pair = pairs[k]
             gc, down, height, _ = geo[k]
@@ -1555,8 +1578,8 @@ class IndexFinder:
                 rank = self._joker_kind(image, labels, stats, (pair.glyph, pair.pip))
             elif s_pip < MIN_PIP_SCORE or s_pip < s_any \
                     or stats[pair.pip, 4] < PIP_SPECK * height * height \
-                    or (one_colour
-                        and self._colours_differ(image, labels, stats, pair.glyph, pair.pip)):
+                    or (one_colour and _colours_differ(redness, self.joker_red, pair.glyph,
+                                                       pair.pip)):
                 continue
             second = RANK_LABELS[names[int(self._rank_cols[order[1]])]]
             if rank in (Rank.THREE, Rank.FIVE):
@@ -1593,15 +1616,6 @@ class IndexFinder:
             used |= ids
             marks[mark] = ids
         return marks
-
-    def _colours_differ(self, image: BGRImage, labels: Labels, stats: Labels, glyph: int,
-                        pip: int) -> bool:
-        """Whether one of a ``glyph`` and its ``pip`` (components) is clearly red and the
-        other clearly black (:data:`CLEARLY_RED`, :data:`CLEARLY_BLACK`): an index prints
-        both in its suit's colour."""
-        a, b = (mean_redness(image, labels, stats, i) for i in (glyph, pip))
-        red, black = CLEARLY_RED * self.joker_red, CLEARLY_BLACK * self.joker_red
-        return (a > red and b < black) or (b > red and a < black)
 
     def _pipless(self, labels: Labels, stats: Labels, cand: list[int],
                  marks: list[IndexMark], blobs: Labels,

@@ -540,7 +540,7 @@ def test_jokers_beside_one_big_glyph_of_their_art_stay_jokers(shared_data: Path)
     with the truth no longer offered."""
     anglo = read_dev_scene(shared_data, "anglo", 2146, 0, looked=True)
     # (`AABR` until the forty-eighth session, its art's A read twice; the A's pip was of
-    # another colour: IndexFinder._colours_differ)
+    # another colour: indices._colours_differ)
     assert anglo.notation == "BBRR" and anglo.unsure
     neoclassical = read_dev_scene(shared_data, "neoclassical", 2503, 1, looked=True)
     assert tuple(parse_cards("RR")) in [c for c, _ in neoclassical.candidates]

@@ -447,14 +447,13 @@ def test_a_glyph_under_four_and_a_half_mm_is_no_index(shared_data: Path, deck: s
 
 
 def test_a_red_glyph_over_a_black_pip_is_no_index() -> None:
-    """An index prints its glyph and pip in its suit's colour (IndexFinder._colours_differ):
+    """An index prints its glyph and pip in its suit's colour (indices._colours_differ):
     clearly red over clearly black is two cards' ink; a dark red and a faint black (a dim
     room's red, a grey pip's edge) are left alone."""
     from vision.components import components_with_stats
-    from vision.indices import CLEARLY_BLACK, CLEARLY_RED, IndexFinder
+    from vision.indices import CLEARLY_BLACK, CLEARLY_RED, _colours_differ, _Redness
 
-    finder = IndexFinder(default_model())
-    red = finder.joker_red
+    red = 35.0  # the zero-shot 大王 threshold
     image = np.full((40, 100, 3), 235, np.uint8)
     shades = {10: (40, 40, 200), 30: (30, 30, 30), 50: (80, 80, 80 + round(red)),
               70: (60, 60, 60 + round(0.8 * red))}  # BGR: red, black, dark red, faint red
@@ -463,11 +462,12 @@ def test_a_red_glyph_over_a_black_pip_is_no_index() -> None:
     mask = (image.min(axis=2) < 200).astype(np.uint8) * 255
     _, labels, stats, _ = components_with_stats(mask)
     red_, black, dark_red, faint = (int(labels[20, x + 5]) for x in shades)
-    assert finder._colours_differ(image, labels, stats, red_, black)
-    assert finder._colours_differ(image, labels, stats, black, red_)
-    assert not finder._colours_differ(image, labels, stats, red_, dark_red)
-    assert not finder._colours_differ(image, labels, stats, dark_red, black)  # not clearly red
-    assert not finder._colours_differ(image, labels, stats, red_, faint)  # not clearly black
+    redness = _Redness(image, labels, stats)
+    assert _colours_differ(redness, red, red_, black)
+    assert _colours_differ(redness, red, black, red_)
+    assert not _colours_differ(redness, red, red_, dark_red)
+    assert not _colours_differ(redness, red, dark_red, black)  # not clearly red
+    assert not _colours_differ(redness, red, red_, faint)  # not clearly black
     assert CLEARLY_BLACK < 1 < CLEARLY_RED
 
 
