@@ -532,7 +532,8 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
         return cards
     points = np.array([m.center for m in marks], np.float64)
     h = set_glyph_height(marks)
-    down = fan_frame(marks).down
+    frame = fan_frame(marks)
+    down = frame.down
     i, j = np.triu_indices(len(points), 1)  # every line through two indices
     d = points[j] - points[i]
     length = np.hypot(d[:, 0], d[:, 1])
@@ -554,7 +555,7 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     for c in cards:
         off = best[k:k + len(c.marks)]
         k += len(c.marks)
-        far = reach if float(np.dot(c.marks[0].down, down)) <= 0 else np.inf
+        far = np.inf if frame.faces_its_way(c.marks[0]) else reach
         if not (len(c.marks) == 1 and not c.rank.is_joker and OFF_LINE * h < off[0] < far):
             keep.append(c)
     return keep
