@@ -743,10 +743,30 @@ def room_for_more(cards: list[tuple[IndexMark, ...]], ink: PaperInk, px_per_mm: 
     return extent - need >= ROOM_MM * px_per_mm
 
 
+@dataclass(frozen=True)
+class FanSlots:
+    """What a fan's gaps and ends hold besides its read cards (:func:`fan_slots`)."""
+
+    unread: list[UnreadCard]  # the cards whose index was not read
+    # where a gap of TWO_STEPS or more would hold a card whose corner showed nothing (no
+    # card counted there: an uneven fan's gaps run that wide, and so does one over a joker
+    # laid upside down, its own corner under the next card); none in a jumbo set
+    blank: list[tuple[float, float]]
+
+
 def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[StrayInk],
                  ink: PaperInk, px_per_mm: float, joker_red: float,
                  old_paper: Mask | None = None, more: Sequence[tuple[float, float]] = (),
                  more_step: float | None = None) -> list[UnreadCard]:
+    """The cards of the set's fan whose index was not read: :func:`fan_slots`' unread."""
+    return fan_slots(image, cards, strays, ink, px_per_mm, joker_red, old_paper, more,
+                     more_step).unread
+
+
+def fan_slots(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[StrayInk],
+              ink: PaperInk, px_per_mm: float, joker_red: float,
+              old_paper: Mask | None = None, more: Sequence[tuple[float, float]] = (),
+              more_step: float | None = None) -> FanSlots:
     """The cards of the set's fan whose index was not read, given the read cards (each as
     the indices it was read from) and the ink and paper the finder saw (``old_paper``: the
     older cards' paper that still shows beside the new ones, if known:
@@ -763,14 +783,14 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
     where an unread card's index may lie (the fan's edges show a card there); each is judged
     as the gaps' are.  A slot whose corner shows nothing (nothing like the set's ranks, no
     stray ink, no ink) holds no card, the fan's steps merely uneven, unless it lies in a clear
-    gap (:func:`_clear_gap`)."""
+    gap (:func:`_clear_gap`); such a slot in a gap is :attr:`FanSlots.blank`."""
     if not cards:
-        return []
+        return FanSlots([], [])
     frame = fan_frame([m for marks in cards for m in marks])
     card_w = CARD_WIDTH_MM * px_per_mm
     places, line, height = _fan_positions(cards, frame, card_w, FAR_SLOT_INSET)
     if np.isnan(line):
-        return []
+        return FanSlots([], [])
     marks_read = [m for marks in cards for m in marks]
     # the set's rank: its main natural rank, or 2 in a set of 2s (and jokers)
     main = main_natural(m.rank for m in marks_read) or (
@@ -786,7 +806,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
             and _stray_between(strays, frame, line, height, places, px_per_mm)):
         step = (places[1] - places[0]) / 2
     if step is None:
-        return []
+        return FanSlots([], [])
     own = _own_near_indices(cards, frame, line,
                             (JUMBO_DIAG_MM if jumbo_set else CARD_DIAG_MM) * px_per_mm)
 
@@ -848,6 +868,7 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                   and any(m.rank.is_joker and m.pip == "O" for m in marks_read))
     guessed_main = main if words_read else None
     out: list[UnreadCard] = []
+    blank: list[tuple[float, float]] = []
     matched: list[npt.NDArray[np.float64]] = []  # where corners matched a read rank
     naturals = [float(np.asarray(m.center) @ frame.across) for m in marks_read
                 if not m.rank.is_joker and frame.faces_its_way(m)]
@@ -880,7 +901,11 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
                 _stray_near(strays, frame, center, step, height)
                 or _inked(ink, frame, center, step, height, boxes)
                 or (k < in_gaps and _clear_gap(p, laid_on, places, taken, step))):
-            continue  # nothing there to read: the fan's steps are merely uneven
+            # nothing there to read: most likely an uneven fan's gap (a jumbo fan's often:
+            # 11 of 2,470 jumbo dev sets read right and sure showed one, none read wrong)
+            if k < in_gaps and not jumbo_set:
+                blank.append((float(center[0]), float(center[1])))
+            continue
         if not rank.is_joker:
             if any(math.dist(seen_at, m) < SAME_MATCH * height for m in matched):
                 continue  # two corners of an uneven fan's gap found the same index
@@ -888,4 +913,4 @@ def unread_cards(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: li
         elif guessed_main is not None and like >= JUMBO_LIKE_MAIN and likest is guessed_main:
             rank = guessed_main  # (not matched: a second look is asked for there, as at a joker)
         out.append(UnreadCard((float(center[0]), float(center[1])), rank, joker, like, pipped))
-    return out
+    return FanSlots(out, blank)

@@ -43,6 +43,7 @@ from vision.fan import (
     FanFrame,
     UnreadCard,
     fan_frame,
+    fan_slots,
     is_jumbo,
     lower_cards,
     main_natural,
@@ -251,6 +252,7 @@ class Doubt(StrEnum):
     NO_INDEX = "no-index"  # no index read: jokers told by paper and edges, or none
     COVERED = "covered"  # an index read by the part the next card leaves showing
     MORE_EDGES = "more-edges"  # the fan's edges part more cards than were read
+    WIDE_GAP = "wide-gap"  # a gap in the fan wide enough for a card, though none showed
     ONE_CORNER = "one-corner"  # a lone natural card read at one corner, its other shows none
     JOKER_FACE = "joker-face"  # a card read by one index shows a taught joker's face
 
@@ -270,6 +272,7 @@ _DOUBT_TEXT = {
     Doubt.NO_INDEX: "未见角标 no index read",
     Doubt.COVERED: "角标被压住一部分 an index read only in part",
     Doubt.MORE_EDGES: "牌边比认出的牌多 the fan's edges show more cards than read",
+    Doubt.WIDE_GAP: "牌缝宽得藏得下一张牌 a gap in the fan wide enough to hide a card",
     Doubt.ONE_CORNER: "单张只认出一角 a lone card's other corner shows no index",
     Doubt.JOKER_FACE: "牌面像王 a card's face looks like a joker's",
 }
@@ -359,10 +362,11 @@ def _is_pair(a: IndexMark, b: IndexMark, one_paper: bool = True) -> float | None
     r = np.array([d[1], -d[0]])
     v = np.subtract(b.center, a.center)
     along, perp = float(v @ d) / h, float(v @ r) / h
-    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.45 … 1.0 of a card
-    # (wide glyphs such as K sit further in, so the lower bound allows for them; a narrow
-    # deck's indices set in deep, neoclassical's 9 at 0.94, the upper)
-    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.45 <= perp / along <= 1.0):
+    # the two indices of a card sit (W - 2a) across and (H - 2b) along: 0.42 … 1.0 of a card
+    # (wide glyphs such as K sit further in, so the lower bound allows for them: a lone
+    # neoclassical 10♦ at 0.44 read as two 10s, `TR` a sure `TT`, at 0.45; a narrow deck's
+    # indices set in deep, neoclassical's 9 at 0.94, the upper)
+    if not (4.0 <= along <= 17.0 and 1.5 <= perp <= 12.0 and 0.42 <= perp / along <= 1.0):
         return None
     return abs(perp / along - CARD_W / CARD_H)
 
@@ -1236,7 +1240,7 @@ class Recognizer:
                 new = earlier.new_marks(new, survey.ink.inks.darkest)
             if new:
                 marks, strays = consistent(new), _unexplained(strays, new)
-        cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+        cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
         if not cards:
             return self._jokers(image, fresh)
         if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
@@ -1245,7 +1249,8 @@ class Recognizer:
                 new = earlier.new_marks(new, survey.ink.inks.darkest)
             if new:
                 marks, strays = consistent(marks + new), _unexplained(strays, new)
-                cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+                cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier,
+                                                          edges)
         new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
         covered |= covered_more
         # a lone natural card whose other corner, printed with the same index, showed none
@@ -1262,12 +1267,12 @@ class Recognizer:
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
             marks, strays = consistent(marks + new), _unexplained(strays, new)
-            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
         shown = [] if self.faces is None else self.faces.jokers_in_fan(image, marks, counted,
                                                                         in_fan)
         if shown:  # jokers told by the taught faces their strips show: read as such
             marks, strays = consistent(marks + shown), _unexplained(strays, shown)
-            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
         # a card read by one index whose strip shows a taught joker's face: its print read as
         # an index (anglo's script "Joker" read as a 4); that joker when the face matches
         # well, else the set is doubted
@@ -1276,7 +1281,7 @@ class Recognizer:
         as_joker = {p.natural: p.joker for p in posing if p.sure}
         if as_joker:
             marks = [as_joker.get(m, m) for m in marks]
-            cards, counted, in_fan = self._fan(image, survey, marks, strays, earlier, edges)
+            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
         face_like = len(as_joker) < len(posing)
         cands = _candidates(cards)
         ranks, conf = cands[0]
@@ -1331,10 +1336,17 @@ class Recognizer:
             # card is asked only when it read poorly or by one corner only, a joker's art
             # posing as its index: neoclassical `BR` read a sure `A` from the jester's hand,
             # at 0.75 and at 0.88, dev seeds 2000-2179 and 2607.)
-            strips = edges.of(counted)
-            parted = None if strips is None else len(strips.jokers)
-            if parted is not None and parted > len(counted):
-                doubts = (Doubt.MORE_EDGES,)
+            # A gap of two steps whose slot showed nothing, asked first (the edges are
+            # dear): an uneven fan's, or one over a joker laid upside down, its corner
+            # under the next card (anglo `AAAAA2R` read a sure `AAAAA2`, a gap of 1.69
+            # steps, dev seed 3383).
+            if blank:
+                doubts = (Doubt.WIDE_GAP,)
+            else:
+                strips = edges.of(counted)
+                if strips is not None and len(strips.jokers) > len(counted):
+                    doubts = (Doubt.MORE_EDGES,)
+            if doubts:
                 cands = with_one_more(cands)
         unsure = bool(doubts)
         if in_fan:
@@ -1600,11 +1612,13 @@ class Recognizer:
 
     def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
              strays: list[StrayInk], earlier: EarlierCards | None, edges: _FanEdges
-             ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard]]:
+             ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard],
+                        list[tuple[float, float]]]:
         """The cards read from ``marks`` (those on the set's line, less a whole card's art:
         :func:`_off_whole_cards`), the ones a fan counts
-        (:func:`_counted`) and the fan's cards whose index was not read
-        (:func:`vision.fan.unread_cards`, and where its ``edges`` show more)."""
+        (:func:`_counted`), the fan's cards whose index was not read
+        (:func:`vision.fan.fan_slots`, and where its ``edges`` show more) and its gaps wide
+        enough for a card that showed none (:attr:`vision.fan.FanSlots.blank`)."""
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
         cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks),
@@ -1613,20 +1627,20 @@ class Recognizer:
         if lone is not None:
             cards = _one_card(_off_lone_card_art(cards, lone))
             if len(cards) == 1:  # one card's paper holds no other card to infer
-                return cards, cards, []
+                return cards, cards, [], []
         if not cards:
-            return [], [], []
+            return [], [], [], []
         cards = _joker_words(cards)
         counted = _counted(cards)
-        in_fan = unread_cards(image, [c.marks for c in counted], strays, survey.ink,
-                              ZONE_PX_PER_MM, self.finder.joker_red,
-                              None if earlier is None else earlier.still_showing(edges.seen))
-        in_fan = self._with_edges(image, counted, strays, in_fan, edges)
+        slots = fan_slots(image, [c.marks for c in counted], strays, survey.ink,
+                          ZONE_PX_PER_MM, self.finder.joker_red,
+                          None if earlier is None else earlier.still_showing(edges.seen))
+        in_fan = self._with_edges(image, counted, strays, slots.unread, edges)
         in_fan = tens_by_their_one(self.finder, survey.ink,
                                    [m for c in counted for m in c.marks], in_fan)
         if in_fan:
             in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
-        return cards, counted, in_fan
+        return cards, counted, in_fan, slots.blank
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                          counted: list[CardReading], edges: _FanEdges

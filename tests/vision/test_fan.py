@@ -18,6 +18,7 @@ from vision.fan import (
     END_GLYPH_MM,
     JUMBO_GLYPH_MM,
     TWO_STEPS_MM,
+    FanSlots,
     ReadBoxes,
     _box_pixels,
     _end_glyph,
@@ -30,6 +31,7 @@ from vision.fan import (
     _stray_between,
     _templates,
     fan_frame,
+    fan_slots,
     lower_cards,
     paper_past_bottom_card,
     unread_cards,
@@ -727,6 +729,44 @@ def test_a_clear_two_step_gap_of_an_even_fan_holds_a_card_whose_corner_shows_not
     cards = _fours(view, [60, 104, 148, 192, 271])
     survey = rec.finder.survey(view)
     assert unread_cards(view, cards, [], survey.ink, ZONE_PX_PER_MM, rec.finder.joker_red) == []
+
+
+def test_a_bare_gap_of_two_steps_counts_no_card_but_is_told_as_blank() -> None:
+    """A gap of TWO_STEPS or more whose slot shows nothing holds no card counted (an uneven
+    fan's gaps run that wide) but is told (FanSlots.blank: the reading is then unsure, a
+    joker laid upside down may lie there); an even fan has none."""
+    rec = Recognizer()
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 104, 148, 192, 271])  # steps of 44 px, then a bare 79 (1.8)
+    slots = fan_slots(view, cards, [], rec.finder.survey(view).ink, ZONE_PX_PER_MM,
+                      rec.finder.joker_red)
+    assert slots.unread == []
+    assert len(slots.blank) == 1 and slots.blank[0][0] == pytest.approx(231.5, abs=3.0)
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 104, 148, 192, 236])
+    assert fan_slots(view, cards, [], rec.finder.survey(view).ink, ZONE_PX_PER_MM,
+                     rec.finder.joker_red) == FanSlots([], [])
+
+
+def test_a_fan_read_sure_with_a_bare_wide_gap_is_unsure(shared_data: Path) -> None:
+    """Dev scene (anglo, seed 3383, seat 1): a 大王 upside down between a 2 and an A, its
+    word under the next cards, leaves a gap of 1.69 steps whose corner shows nothing; read a
+    sure `AAAAA2` before, now unsure (Doubt.WIDE_GAP) with the truth offered."""
+    reading = read_dev_scene(shared_data, "anglo", 3383, 1, looked=True)
+    assert reading.notation == "AAAAA2"
+    assert reading.unsure and reading.doubts == (Doubt.WIDE_GAP,)
+    assert parse_cards("AAAAA2R") in [c for c, _ in reading.candidates]
+    assert "牌缝" in Doubt.WIDE_GAP.text and "gap" in Doubt.WIDE_GAP.text
+
+
+@pytest.mark.parametrize(("deck", "seed", "seat", "truth"), [
+    (1, 2036, 5, "66R"), (0, 2177, 1, "JJJJJ2R")])
+def test_a_jumbo_fans_bare_wide_gap_leaves_it_sure(deck: int, seed: int, seat: int,
+                                                  truth: str) -> None:
+    """Jumbo dev scenes whose uneven fans leave a bare gap of 1.92 and 1.69 steps: read right
+    and sure, and kept sure (no jumbo set read wrong showed such a gap)."""
+    reading = read_jumbo(deck, seed, seat, truth)
+    assert reading.notation == truth and not reading.unsure, reading.why()
 
 
 def test_a_jokers_strip_in_a_clear_gap_is_read_as_a_card(shared_data: Path) -> None:

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from gouji.cards import Rank, format_cards, parse_cards
-from vision import indices
+from vision import indices, recognize
 from vision.candidates import with_one_more
 from vision.faces import FolderFaces
+from vision.fan import FanSlots
 from vision.indices import IndexMark, StrayInk
 from vision.recognize import (
     CardReading,
@@ -57,6 +58,13 @@ def test_a_card_the_edges_show_unread_makes_the_set_unsure(
         deck: str, seed: int, seat: int, truth: str, read: str) -> None:
     monkeypatch.setattr(indices, "_tucked_corners",
                         lambda stats, centers, marks: np.zeros(len(centers), bool))
+    reading = read_dev_scene(shared_data, deck, seed, seat)
+    assert reading.notation == read
+    # (its 大王 leaves a bare gap of two steps too, asked first: test_fan.py)
+    assert reading.unsure and reading.doubts == (Doubt.WIDE_GAP,)
+    # the edges, asked when no gap tells, part one card more
+    without_gaps = recognize.fan_slots
+    monkeypatch.setattr(recognize, "fan_slots", lambda *a: FanSlots(without_gaps(*a).unread, []))
     reading = read_dev_scene(shared_data, deck, seed, seat)
     assert reading.notation == read
     assert reading.unsure and reading.doubts == (Doubt.MORE_EDGES,)

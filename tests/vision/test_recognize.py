@@ -330,8 +330,9 @@ def test_a_cards_two_indices_pair_whichever_down_is_a_few_degrees_off(order: int
     """A card's axis is taken from both its indices' "down"s: one of them 7° off (neoclassical
     `TTTT`, dev seed 2015) put the other corner at 0.98 of the card's width per height in
     that index's frame, and the card read as two; in the other's frame it fit.  Both
-    orders pair, and corners 0.94 apart (neoclassical's 9s, set in deep) too; a square
-    one's (1.1) does not."""
+    orders pair, and corners 0.94 apart (neoclassical's 9s, set in deep) too, and 0.43
+    apart (a wide glyph set further in: neoclassical's 10s at 0.44); a square one's (1.1)
+    and a narrow one's (0.40) do not."""
     from vision.recognize import group_cards
 
     def mark(x: float, y: float, down: tuple[float, float]) -> IndexMark:
@@ -343,14 +344,20 @@ def test_a_cards_two_indices_pair_whichever_down_is_a_few_degrees_off(order: int
     assert len(group_cards([a, b][::order])) == 1
     deep = mark(100.0 + 0.94 * 280.0, 380.0, (0.0, -1.0))
     assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), deep][::order])) == 1
-    square = mark(100.0 + 1.1 * 280.0, 380.0, (0.0, -1.0))
-    assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), square][::order])) == 2
+    wide = mark(100.0 + 0.43 * 280.0, 380.0, (0.0, -1.0))
+    assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), wide][::order])) == 1
+    for apart in (1.1, 0.40):
+        other = mark(100.0 + apart * 280.0, 380.0, (0.0, -1.0))
+        assert len(group_cards([mark(100.0, 100.0, (0.0, 1.0)), other][::order])) == 2
 
 
 # development decks (seeds 2000+, zero-shot): a card's two indices left unpaired, two cards
 @pytest.mark.parametrize(("deck", "seed", "seat", "truth", "sure"), [
     ("neoclassical", 2015, 2, "TTTT", False),  # (unsure: a K read off the index line)
     ("anglo", 2291, 3, "JJ", True),  # read a sure `JJJ` before
+    # a lone 10♦ over a 大王 showing its JOKER word: corners 0.44 apart across per along,
+    # read a sure `TT` before
+    ("neoclassical", 3327, 4, "TR", True),
 ])
 def test_a_top_cards_two_indices_are_one_card(shared_data: Path, deck: str, seed: int,
                                              seat: int, truth: str, sure: bool) -> None:
