@@ -844,8 +844,11 @@ def fan_slots(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[
             slots += others(_steps(read, end, n))
     sliver_slot = None  # a card under the bottom one showing less than a step: its ink
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
-        sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, inset,
-                         px_per_mm)
+        # (the read card's side a usual index's inset from it: a 10's wider one put
+        # anglo's side 3-4 px short of the true one, its 大王's red word past it, `TT2R`
+        # read a sure `TT2`)
+        sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin,
+                         INDEX_INSET * height, px_per_mm)
         if sliver is not None:
             sliver_slot = len(slots)
             slots.append(sliver)
