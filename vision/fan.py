@@ -383,11 +383,13 @@ def _kind(image: BGRImage, ink: PaperInk, frame: FanFrame, center: npt.NDArray[n
 
 
 def _sliver(ink: PaperInk, frame: FanFrame, line: float, height: float, first: float,
-            paper_end: float, inset: float, px_per_mm: float) -> float | None:
+            paper_end: float, inset: float, px_per_mm: float, wider: float = 0.0
+            ) -> float | None:
     """Where (along ``frame.across``) the strip of a card lying under the fan's bottom card
     lies, when it shows less than the end rule needs (:data:`END_STEP`) but bears ink of its
     own; else None.  ``first``: the bottom read card's index; ``paper_end``: where the
-    paper on the index line ends beyond it; ``inset``: an index's from its card's side.
+    paper on the index line ends beyond it; ``inset``: an index's from its card's side;
+    ``wider``: how much further than a usual glyph the read index reaches (a 10's "1").
 
     Such a strip, a few mm wide, shows only the edge of its card's corner: anglo's 大王 laid
     first showed its red "Joker" letters and a bell of its jester beside a fan of 4s
@@ -412,7 +414,7 @@ def _sliver(ink: PaperInk, frame: FanFrame, line: float, height: float, first: f
     np.minimum.at(start, label, p)
     side = first - inset - SLIVER_SIDE * height  # the read card's side, a little short of it
     own = ((p < side) & (q > -0.8 * height) & (q < 2.5 * height)
-           & (reach[label] < first - SLIVER_REACH * height)
+           & (reach[label] < first - SLIVER_REACH * height - wider)
            & (start[label] > paper_end - SLIVER_SIDE * height))
     return (paper_end + side) / 2 if own.sum() >= SLIVER_INK * height ** 2 else None
 
@@ -846,9 +848,10 @@ def fan_slots(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[
     if low is not None and not jumbo_set and places[0] - (low + inset) < END_STEP * step:
         # (the read card's side a usual index's inset from it: a 10's wider one put
         # anglo's side 3-4 px short of the true one, its 大王's red word past it, `TT2R`
-        # read a sure `TT2`)
-        sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin,
-                         INDEX_INSET * height, px_per_mm)
+        # read a sure `TT2`; but a 10's "1" reaches that much further from its index)
+        usual = INDEX_INSET * height
+        sliver = _sliver(ink, frame, line, height, float(places[0]), low - margin, usual,
+                         px_per_mm, inset - usual)
         if sliver is not None:
             sliver_slot = len(slots)
             slots.append(sliver)

@@ -60,16 +60,17 @@ DOWN = FanFrame(np.array([0.0, 1.0]), np.array([1.0, 0.0]))
 
 
 def _sliver_at(paper_from: int, ink_box: tuple[int, int, int, int], first: float = FIRST,
-               paper_end: float = 40.0) -> float | None:
+               paper_end: float = 40.0, wider: float = 0.0) -> float | None:
     """``_sliver`` over paper from x = ``paper_from`` on, holding one ink blob (x0, x1, y0,
-    y1) beside a read index at x = ``first`` on the index line y = 100."""
+    y1) beside a read index at x = ``first`` on the index line y = 100 (``wider``: how much
+    further than a usual glyph that index reaches)."""
     paper = np.zeros((300, 400), np.uint8)
     paper[20:290, paper_from:380] = 1
     ink = np.zeros_like(paper)
     x0, x1, y0, y1 = ink_box
     ink[y0:y1, x0:x1] = 1
     seen = PaperInk(InkMap(paper * 255, ink, paper, paper * 255), paper.astype(np.int32), 60)
-    return _sliver(seen, DOWN, 100.0, H, first, paper_end, INSET, ZONE_PX_PER_MM)
+    return _sliver(seen, DOWN, 100.0, H, first, paper_end, INSET, ZONE_PX_PER_MM, wider)
 
 
 def test_ink_wholly_in_the_strip_past_the_bottom_card_is_a_card_there() -> None:
@@ -84,3 +85,11 @@ def test_ink_of_the_read_card_or_beyond_the_paper_or_too_little_room_is_none() -
     assert _sliver_at(40, (50, 53, 95, 100)) is None  # a speck
     assert _sliver_at(40, (50, 60, 95, 120), first=60.0) is None  # no room for a strip
     assert _sliver_at(40, (50, 60, 180, 220)) is None  # far down the card: not its corner
+
+
+def test_ink_where_a_wide_index_reaches_is_no_sliver() -> None:
+    """A 10's "1" reaches further from its index than a usual glyph: ink ending 0.43 glyph
+    heights short of the index (x 87) is a sliver's beside a usual index, not beside one
+    0.2 glyph heights wider (a drawn deck's 10 over older cards read `TTTTTR`)."""
+    assert _sliver_at(40, (70, 88, 95, 120)) is not None
+    assert _sliver_at(40, (70, 88, 95, 120), wider=0.2 * H) is None
