@@ -11,7 +11,7 @@ from gouji.cards import format_cards, parse_cards
 from vision.calibrate import calibrate
 from vision.faces import DrawnFaces
 from vision.look import MatLook
-from vision.recognize import Recognizer
+from vision.recognize import Doubt, Recognizer
 from vision.synth import LIGHTS, Effects, SceneGenerator
 from vision.watch import ZoneChange, ZoneWatcher
 from vision.white import WhiteBalance, balanced, mat_white
@@ -97,13 +97,14 @@ def test_the_calibration_measures_the_light() -> None:
 
 
 def test_a_set_under_a_warm_bulb_reads_as_in_white_light() -> None:
-    """drawn-0, seed 2042, seat 3: 2R under a warm bulb read J2R, *sure*, without the mat's
-    white balance; with it, right and sure as in white light."""
+    """drawn-0, seed 2042, seat 3: 2R under a warm bulb read J2R without the mat's white
+    balance (sure until the forty-ninth session; now unsure by a bare wide gap in its
+    fan, Doubt.WIDE_GAP); with it, right and sure as in white light."""
     scene = SceneGenerator(DrawnFaces(0)).render(2042, effects=Effects(light=LIGHTS["warm"]))
     zone = scene.layout.zones[3]
     rec = Recognizer()
     plain = rec.read_zone(scene.image, scene.homography, zone)
-    assert format_cards(plain.cards) == "J2R" and not plain.unsure
+    assert format_cards(plain.cards) == "J2R" and plain.doubts == (Doubt.WIDE_GAP,)
     white = mat_white(scene.image, scene.homography, scene.layout)
     reading = rec.read_zone(scene.image, scene.homography, zone, look=MatLook(white))
     assert format_cards(reading.cards) == "2R" and not reading.unsure
