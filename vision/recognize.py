@@ -204,12 +204,13 @@ ART_SIZE = 1.3  # a lone index this many times a whole card's glyph, inside it, 
 # when both read at least this well, their glyphs within PAIR_SIZE of each other in size.
 OFF_EDGE_SCORE = 0.85
 PAIR_SIZE = 0.25
-PHOTO_PASSES = ((Seeing(ink_ratio=0.8, edge_drop=0.9, off_edge=True, one_colour=False), 0.6),
-                (Seeing(ink_ratio=0.65, edge_drop=0.9, off_edge=True, one_colour=False), 0.8),
-                (Seeing(ink_ratio=0.8, paper_otsu=0.7, edge_drop=0.9, off_edge=True,
-                        one_colour=False), 0.9),
-                (Seeing(ink_ratio=0.7, edge_drop=0.9, flat_light=True, off_edge=True,
-                        one_colour=False), 0.85))
+# What every photo pass shares: card edges against a pale floor, indices near no edge too,
+# and no colour test of glyph against pip (a photo's real light and red print)
+PHOTO_SEEING = Seeing(edge_drop=0.9, off_edge=True, one_colour=False)
+PHOTO_PASSES = ((replace(PHOTO_SEEING, ink_ratio=0.8), 0.6),
+                (replace(PHOTO_SEEING, ink_ratio=0.65), 0.8),
+                (replace(PHOTO_SEEING, ink_ratio=0.8, paper_otsu=0.7), 0.9),
+                (replace(PHOTO_SEEING, ink_ratio=0.7, flat_light=True), 0.85))
 
 
 @dataclass(frozen=True)
