@@ -136,12 +136,16 @@ def with_lone_joker(cands: Candidates, word: Rank | None = None) -> Candidates:
     return out + [c for c in cands[1:] if c[0] not in shown]
 
 
-def with_one_more(cands: Candidates) -> Candidates:
+def with_one_more(cands: Candidates, likeliest: Rank | None = None) -> Candidates:
     """Candidates when the fan's edges show a card more than was read: the reading, then
-    with one more card of its main rank, 小王, 大王 or 2 (the card whose index lay hidden)."""
+    with one more card of its main rank, 小王, 大王 or 2 (the card whose index lay hidden),
+    ``likeliest`` of those first when given (大王 where red ink shows among black cards)."""
     best, conf = cands[0]
     main = main_natural(best)
     more = [r for r in (main, Rank.SMALL_JOKER, Rank.BIG_JOKER, Rank.TWO) if r is not None]
+    if likeliest in more:
+        more.remove(likeliest)
+        more.insert(0, likeliest)
     out = [(best, conf), *((tuple(sorted((*best, r))), conf * (0.9 - 0.05 * k))
                            for k, r in enumerate(more))]
     shown = {c for c, _ in out}

@@ -62,6 +62,7 @@ from vision.glyphs import (
 from vision.indices import (
     INDEX_BOX,
     INK_RATIO,
+    JOKER_RED_SHARE,
     JUMBO_WEAK_LEAD,
     SECOND_LOOK_RATIO,
     ZONE_SEEING,
@@ -78,6 +79,7 @@ from vision.indices import (
     in_index_box,
     long_side,
     mark_frame,
+    red_share,
     set_glyph_height,
 )
 from vision.joker_fan import (
@@ -187,6 +189,12 @@ DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, lea
 # J).  Sure and right: dev 847 -> 871 of 1444, 2180-2419 1093 -> 1123, 2420-2599 830 -> 858,
 # taught 486 -> 509; no reading changed.  (0.6-1.4: 874, but it lost the guard's cases.)
 DROPPED_SIZE = (0.42, 1.4)
+# Red ink this many glyph heights across, unread among black pip cards (spades and clubs,
+# no court art), is a red card's beneath them: anglo's 大王 between two black 5s showed
+# only its red word's edge (`55R` read a sure `55`).
+RED_INK_LEAST = 0.3
+BLACK_PIPS = ("S", "C")
+COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)
 TWO_OR_TEN = 0.2  # a 2 reading less than this better than "10", beside a read 10, is doubted
 LEAST_GLYPH_MM = 4.5  # no index glyph is smaller (bridge decks' are 5 mm and more)
 LONE_ART_MM = 25.0  # an index this far from every corner of a lone card is its art
@@ -256,6 +264,7 @@ class Doubt(StrEnum):
     WIDE_GAP = "wide-gap"  # a gap in the fan wide enough for a card, though none showed
     ONE_CORNER = "one-corner"  # a lone natural card read at one corner, its other shows none
     JOKER_FACE = "joker-face"  # a card read by one index shows a taught joker's face
+    RED_INK = "red-ink"  # red ink among black cards: a red card (a 大王) hidden under them
 
     @property
     def text(self) -> str:
@@ -276,6 +285,7 @@ _DOUBT_TEXT = {
     Doubt.WIDE_GAP: "牌缝宽得藏得下一张牌 a gap in the fan wide enough to hide a card",
     Doubt.ONE_CORNER: "单张只认出一角 a lone card's other corner shows no index",
     Doubt.JOKER_FACE: "牌面像王 a card's face looks like a joker's",
+    Doubt.RED_INK: "黑牌间有红色 red ink among black cards",
 }
 
 
@@ -957,6 +967,31 @@ def _dropped_on_line(dropped: list[IndexMark], marks: list[IndexMark]) -> bool:
                              (0.8, 8.0)).any())
 
 
+def _red_among_black(image: BGRImage, ink: PaperInk, cards: list[CardReading],
+                     strays: list[StrayInk], joker_red: float) -> bool:
+    """Whether ink redder than ``joker_red``, at least :data:`RED_INK_LEAST` glyph heights
+    across, lies unread among ``cards`` whose every index is black (read with a spade's or
+    a club's pip, its glyph's ink not red: a red 8's diamond read as a spade) and that show
+    no court art (J, Q, K print red in black suits too)."""
+    marks = [m for c in cards for m in c.marks]
+    if not marks or any(c.rank in COURT or c.rank.is_joker for c in cards) \
+            or any(m.pip not in BLACK_PIPS or _red_glyph(image, ink, m, joker_red)
+                   for m in marks):
+        return False
+    least = RED_INK_LEAST * float(np.median([m.glyph_height for m in marks]))
+    return any(s.redness > joker_red and s.size >= least for s in strays)
+
+
+def _red_glyph(image: BGRImage, ink: PaperInk, mark: IndexMark, joker_red: float) -> bool:
+    """Whether the ink within half a glyph height of ``mark``'s centre is red as a 大王's
+    mark is (:data:`vision.indices.JOKER_RED_SHARE` of it)."""
+    r = max(int(mark.height / 2), 1)
+    x, y = int(mark.center[0]), int(mark.center[1])
+    y0, x0 = max(y - r, 0), max(x - r, 0)
+    ys, xs = np.nonzero(ink.inks.ink[y0:y + r + 1, x0:x + r + 1])
+    return len(ys) > 0 and red_share(image, ys + y0, xs + x0, joker_red) >= JOKER_RED_SHARE
+
+
 def _on_the_line(points: npt.NDArray[np.float64], marks: list[IndexMark],
                  along: tuple[float, float], beside: tuple[float, float]
                  ) -> npt.NDArray[np.bool_]:
@@ -1340,15 +1375,19 @@ class Recognizer:
             # A gap of two steps whose slot showed nothing, asked first (the edges are
             # dear): an uneven fan's, or one over a joker laid upside down, its corner
             # under the next card (anglo `AAAAA2R` read a sure `AAAAA2`, a gap of 1.69
-            # steps, dev seed 3383).
-            if blank:
+            # steps, dev seed 3383).  Red ink among black cards before either: a 大王 (or a
+            # red card) beneath them showing its print's edge (dev seeds 3425, 3583).
+            if _red_among_black(image, fresh, counted, strays, self.finder.joker_red):
+                doubts = (Doubt.RED_INK,)
+            elif blank:
                 doubts = (Doubt.WIDE_GAP,)
             else:
                 strips = edges.of(counted)
                 if strips is not None and len(strips.jokers) > len(counted):
                     doubts = (Doubt.MORE_EDGES,)
             if doubts:
-                cands = with_one_more(cands)
+                cands = with_one_more(cands, Rank.BIG_JOKER if Doubt.RED_INK in doubts
+                                      else None)
         unsure = bool(doubts)
         if in_fan:
             cands = with_fan(cands, in_fan)
