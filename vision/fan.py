@@ -110,6 +110,11 @@ CLEAR_GAP = 1.95
 CLEAR_STEPS = 3
 CLEAR_MOST = 3.5
 PAST_BOTTOM = 0.3  # :func:`paper_past_bottom_card`
+# Where every gap between read indices is this many of the fan's edges' steps, every other
+# card's index lay hidden (paris `66666` read `666`, its gaps 2.05 and 1.95 edge steps): the
+# edges' step, not the indices', places those cards (:func:`fan_slots`' ``more``).  Gaps
+# less even (1.5-2.3 edge steps) were court art or pips the edges took for cards.
+EVERY_OTHER = (1.75, 2.25)
 END_STEP = 0.3  # as does paper reaching this many steps past the outermost read card
 END_MARGIN = 0.5  # glyph heights of paper at either end of the index line not counted
 # A card under the bottom read one may show a strip too narrow for END_STEP: its own ink
@@ -857,9 +862,13 @@ def fan_slots(image: BGRImage, cards: list[tuple[IndexMark, ...]], strays: list[
             slots.append(sliver)
     corners = [frame.across * p + frame.down * line for p in slots]
     taken = [*places, *slots]
+    apart = 0.5 * step  # (a strip's corner this near a read or inferred one is that card's)
+    if more_step is not None and all(EVERY_OTHER[0] <= g / more_step <= EVERY_OTHER[1]
+                                     for g in np.diff(places)):
+        apart = 0.5 * more_step  # every other card's index hidden: the edges tell the step
     for q in more:  # judged where they are: a fan's strips may show either corner
         p = float(np.dot(q, frame.across))
-        if all(abs(p - t) > 0.5 * step for t in taken):
+        if all(abs(p - t) > apart for t in taken):
             corners.append(np.array(q, np.float64))
             taken.append(p)
     pips = _pip_looks(ink.inks.darkest, frame, marks_read, height) if main is not None else []

@@ -604,6 +604,33 @@ def _fours(view: np.ndarray, xs: list[int]) -> list[tuple[IndexMark, ...]]:
                        "S", 1),) for x in xs]
 
 
+def test_where_every_other_index_lay_hidden_the_edges_step_places_the_cards() -> None:
+    """Read indices two of the edges' steps apart each (EVERY_OTHER): the strips' corners
+    between them hold the hidden cards, though half the indices' step from the read ones;
+    with no edges' step (or the indices' own) they are taken for the read cards' own."""
+    view = np.full((300, 560, 3), 255, np.uint8)
+    cards = _fours(view, [60, 148, 236, 324])  # gaps of 88 px: two edge steps of 44
+    hidden = [(float(x), 110.0) for x in (104, 192, 280)]
+    _fours(view, [104, 192, 280])  # drawn, not read
+    rec = Recognizer()
+    ink = rec.finder.survey(view).ink
+    found = unread_cards(view, cards, [], ink, ZONE_PX_PER_MM, rec.finder.joker_red,
+                         more=hidden, more_step=44.0)
+    assert [u.rank for u in found] == [Rank.FOUR] * 3
+    assert sorted(round(u.center[0]) for u in found) == [104, 192, 280]
+    assert unread_cards(view, cards, [], ink, ZONE_PX_PER_MM, rec.finder.joker_red,
+                        more=hidden) == []
+    assert unread_cards(view, cards, [], ink, ZONE_PX_PER_MM, rec.finder.joker_red,
+                        more=hidden, more_step=88.0) == []
+
+
+def test_a_fan_whose_every_other_index_lay_hidden_reads_them(shared_data: Path) -> None:
+    """Dev scene (paris, seed 3220, seat 0): five blurred 6s, the 6♣ and 6♠ indices unread
+    between three read ones 2.05 and 1.95 edge steps apart; read `666` before."""
+    reading = read_dev_scene(shared_data, "paris", 3220, 0, looked=True)
+    assert reading.notation == "66666"
+
+
 def test_two_corners_of_an_uneven_gap_matching_one_index_are_one_card() -> None:
     """An uneven fan's wide gap can be taken for three steps where two are: both corners
     inferred in it then match the one unread index between them, which is one card (anglo
