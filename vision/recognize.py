@@ -190,8 +190,9 @@ DROPPED_SCORE = 0.6  # an index dropped as unlike the set's, read this well, lea
 # taught 486 -> 509; no reading changed.  (0.6-1.4: 874, but it lost the guard's cases.)
 DROPPED_SIZE = (0.42, 1.4)
 # Red ink this many glyph heights across, unread among black pip cards (spades and clubs,
-# no court art), is a red card's beneath them: anglo's 大王 between two black 5s showed
-# only its red word's edge (`55R` read a sure `55`).
+# no court art), is a red card's among them: anglo's 大王 between two black 5s showed only
+# its red word's edge (`55R` read a sure `55`), one lying whole over three black As its
+# thin red words unread (`AAAR` a sure `AAA`).
 RED_INK_LEAST = 0.3
 BLACK_PIPS = ("S", "C")
 COURT = (Rank.JACK, Rank.QUEEN, Rank.KING)

@@ -112,14 +112,16 @@ def test_a_fan_of_jokers_laid_over_older_cards_is_counted_by_its_own_edges(
 
 def test_more_edges_than_cards_read_over_older_cards_make_the_set_unsure(
         recognizer: Recognizer) -> None:
-    """Jumbo `JJJBR` over `KKKKKKKKBR` reads `JBR`: two Js half under the next card show no
+    """Jumbo `JJJBR` over `KKKKKKKKBR` read `JBR`: two Js half under the next card show no
     gap.  The fan's edges, counted on the new cards' own paper (over older cards their
-    edges count too), part more cards than were read: unsure."""
+    edges count too), part more cards than were read: unsure (`more-edges`).  Since every
+    other index's hiding is told by the edges' step (vision.fan.EVERY_OTHER) the edges
+    place the two Js too: read right, unsure."""
     seed, seat = 2017, 5
     first, second = parse_cards("KRBKKKKKKK"), parse_cards("RJJJB")
     reading = _read_over(recognizer, DrawnFaces(0, jumbo=True), seed, seat, first, second)
-    assert format_cards(reading.cards) == "JBR"
-    assert reading.doubts == (Doubt.MORE_EDGES,)
+    assert format_cards(reading.cards) == "JJJBR"
+    assert reading.doubts == (Doubt.UNREAD_IN_FAN,)
 
 
 def test_a_jumbo_index_half_under_the_next_card_over_older_cards_is_counted(

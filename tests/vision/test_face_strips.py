@@ -201,21 +201,24 @@ def test_a_read_jokers_side_word_is_no_second_joker(shared_data: Path) -> None:
     assert reading.cards == truth and not reading.unsure
 
 
-@pytest.mark.parametrize(("seed", "seat", "notation"), [
-    (2062, 1, "99999BR"), (2162, 5, "KKKKKKRR")])
+@pytest.mark.parametrize(("seed", "seat", "notation", "guessed"), [
+    (2062, 1, "99999BR", None), (2162, 5, "KKKKKKRR", None), (2275, 3, "333R", "333B")])
 def test_a_hidden_jokers_face_tells_its_kind_against_the_fans_guess(
-        shared_data: Path, seed: int, seat: int, notation: str) -> None:
-    """anglo development scenes whose hidden joker's corner showed no ink of its own (or the
-    other joker's): the fan guessed the wrong kind by colour (`99999RR`, `KKKKKKBR`), and
-    the strip, matched only against that kind's face, told nothing.  The strip shows the
-    other joker's face, well ahead of the guessed one's: that joker it is."""
+        shared_data: Path, seed: int, seat: int, notation: str, guessed: str | None) -> None:
+    """anglo scenes whose hidden joker's corner showed no ink of its own (or the other
+    joker's): the fan guessed the wrong kind by colour, and the strip, matched only against
+    that kind's face, told nothing.  The strip shows the other joker's face, well ahead of
+    the guessed one's: that joker it is.  (Dev 2062 and 2162, `99999RR` and `KKKKKKBR`
+    guessed before, are guessed right since vision.fan.CORNER_ACROSS left the card
+    beneath's red pip out of the corner; check seed 2275's 大王 is guessed 小王 since.)"""
     faces = FolderFaces(shared_data / "card-faces" / "anglo")
     profile = _taught(faces)
     reading, truth = _read(profile, faces, seed, seat)
     assert format_cards(truth) == notation
     assert reading.cards == truth, reading.why()
-    blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
-    assert blind.cards != truth
+    if guessed is not None:
+        blind, _ = _read(dataclasses.replace(profile, faces=None), faces, seed, seat)
+        assert format_cards(blind.cards) == guessed
 
 
 def test_a_strip_showing_a_joker_where_the_fan_guessed_a_natural_is_that_joker(

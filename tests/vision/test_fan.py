@@ -404,6 +404,27 @@ def test_a_hidden_jokers_red_mark_just_before_the_card_laid_on_it_makes_it_a_big
     assert _kind(view, ink, frame, center, 30.0, joker_red, [], 165.0) is Rank.SMALL_JOKER
 
 
+def test_the_red_pip_of_the_card_beneath_makes_no_big_joker() -> None:
+    """The card beneath a hidden joker shows its strip past the joker's side, a glyph height
+    or so from the corner guessed at the fan's even step: its red suit pip there is not the
+    joker's print (anglo `6666B` read `6666R`, the 6♦'s diamond; dev seed 3421)."""
+    view = np.full((300, 400, 3), 255, np.uint8)
+    view[100:125, 80:92] = (60, 60, 220)  # the card beneath's red pip, 0.45-0.85 h before
+    view[104:118, 103:107] = 0  # the 小王's black word where its index would be
+    rec = Recognizer()
+    ink = rec.finder.survey(view).ink
+    frame = fan_frame([_mark((0.0, 1.0))])  # across: +x, toward the cards laid on it
+    center = np.array([105.0, 110.0])
+    joker_red = rec.finder.joker_red
+    assert _kind(view, ink, frame, center, 30.0, joker_red, [], None) is Rank.SMALL_JOKER
+    # the same red toward the card laid on it lies on the joker's own face: a 大王's print
+    view = np.full((300, 400, 3), 255, np.uint8)
+    view[100:125, 118:130] = (60, 60, 220)
+    view[104:118, 103:107] = 0
+    ink = rec.finder.survey(view).ink
+    assert _kind(view, ink, frame, center, 30.0, joker_red, [], None) is Rank.BIG_JOKER
+
+
 # a joker between two read cards, its corner only a strip: anglo 66R read 66 (sure!); paris
 # and neoclassical KKR read KK (tests/vision/test_big_pips.py); neoclassical 66R read 66B,
 # its 大王's red circle judged with the next card's black 6 beside it
