@@ -976,11 +976,12 @@ def _red_among_black(image: BGRImage, ink: PaperInk, cards: list[CardReading],
     no court art (J, Q, K print red in black suits too)."""
     marks = [m for c in cards for m in c.marks]
     if not marks or any(c.rank in COURT or c.rank.is_joker for c in cards) \
-            or any(m.pip not in BLACK_PIPS or _red_glyph(image, ink, m, joker_red)
-                   for m in marks):
+            or any(m.pip not in BLACK_PIPS for m in marks):
         return False
     least = RED_INK_LEAST * float(np.median([m.glyph_height for m in marks]))
-    return any(s.redness > joker_red and s.size >= least for s in strays)
+    # (the red ink first: the glyphs' colour is measured only for a set that shows some)
+    return any(s.redness > joker_red and s.size >= least for s in strays) \
+        and not any(_red_glyph(image, ink, m, joker_red) for m in marks)
 
 
 def _red_glyph(image: BGRImage, ink: PaperInk, mark: IndexMark, joker_red: float) -> bool:
