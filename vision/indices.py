@@ -70,6 +70,8 @@ PIP_SPECK = 0.035
 # other ranks 122 (at 1 and 1 alike: 5 and 151)
 CLEARLY_RED, CLEARLY_BLACK = 1.4, 0.6
 JOKER_LETTER = 0.8  # a JOKER letter's height relative to a rank glyph
+# two indices of one rank this near (glyph heights), "down" this alike (cosine), are one
+SAME_INDEX, SAME_WAY = 0.6, 0.9
 JUMBO_RANK = 2.2  # a rank glyph beside JOKER letters may be this many times what they imply
 INK_RATIO = 0.55  # ink is darker than this fraction of the paper around it
 SECOND_LOOK_RATIO = 0.65  # and where a corner was seen but not read (second_look)
@@ -679,7 +681,25 @@ def consistent(marks: list[IndexMark]) -> list[IndexMark]:
         hi = JUMBO_RANK if m.pip != "O" and beside_letters else 1.5
         if lo * ref <= h <= hi * ref and m.score >= 0.78 * med_score:
             keep.append(m)
-    return keep
+    return _once_each(keep, med[False])
+
+
+def _once_each(marks: list[IndexMark], height: float) -> list[IndexMark]:
+    """``marks`` less the second reading of one index: two rank indices of one rank, facing
+    one way, under :data:`SAME_INDEX` glyph heights (``height``) apart, are one card's index
+    read twice (anglo's J♥ beside the covering card's dashed edge, that line and a piece of
+    the heart read as a J♦ 0.5 glyph heights off: `JJJJJ2` a sure `JJJJJJ2`, dev seed
+    3927).  No fan steps that tight and shows both: of the two, the one whose glyph height
+    lies further from ``height`` goes."""
+    def off(m: IndexMark) -> float:
+        return abs(math.log(m.glyph_height / height))
+
+    ranks = [m for m in marks if m.pip != "O"]
+    twice = {id(a) if off(a) > off(b) else id(b)
+             for i, a in enumerate(ranks) for b in ranks[i + 1:]
+             if a.rank is b.rank and float(np.dot(a.down, b.down)) > SAME_WAY
+             and math.dist(a.center, b.center) < SAME_INDEX * height}
+    return [m for m in marks if id(m) not in twice]
 
 
 def largest_glyph(shape: tuple[int, ...]) -> int:
