@@ -714,6 +714,26 @@ def _to_paper_end(paper: Mask, start: npt.NDArray[np.float64], way: npt.NDArray[
     return float(ends[0]) if len(ends) else None
 
 
+def uneven_gaps(cards: list[tuple[IndexMark, ...]], px_per_mm: float
+                ) -> list[tuple[float, float]]:
+    """The middles of the gaps between the read cards' indices (each card as the indices it
+    was read from) of :data:`ONE_STEP` to :data:`TWO_STEPS` of the fan's steps: an uneven
+    fan's, most often, and no slot for a card (:func:`fan_slots`), but where a card's index
+    whose glyph the covering card's edge line joins may lie unseen, no stray ink of its own
+    left to doubt the set (paris `JJJJJJJ2` read a sure `JJJJJJ2`: its J♦ against the 2♦'s
+    edge, a gap of 1.51 steps, dev seed 3894)."""
+    if not cards:
+        return []
+    frame = fan_frame([m for marks in cards for m in marks])
+    places, line, _ = _fan_positions(cards, frame, CARD_WIDTH_MM * px_per_mm, FAR_SLOT_INSET)
+    step = _single_step(places, px_per_mm)
+    if step is None or np.isnan(line):
+        return []
+    return [(float(c[0]), float(c[1]))
+            for a, b in itertools.pairwise(places) if ONE_STEP * step <= b - a < TWO_STEPS * step
+            for c in [frame.across * (a + b) / 2 + frame.down * line]]
+
+
 def lower_cards(cards: list[tuple[IndexMark, ...]], points: npt.NDArray[np.float64],
                 px_per_mm: float) -> list[tuple[IndexMark, ...] | None]:
     """For each of ``points`` (n, 2), the read card (as the indices it was read from) on
