@@ -11,8 +11,9 @@ per set: deck, seed, seat, truth, reading, unsure (0/1), truth offered (0/1), re
 doubts, candidates; prints the totals per deck and, with ``--compare``, every set whose
 reading, sureness or offered truth changed since an earlier run (``+`` now right, ``-`` no
 longer right).  Tune on seeds 2000–2179 of the dev decks (and 2600–2799, looked at since
-the forty-seventh session, 2800–3199 since the forty-eighth), check on 2180–2599; the
-benchmark's seeds (1000 on) are for its figures only.
+the forty-seventh session, 2800–3199 since the forty-eighth, 3200–3999 since the
+forty-ninth to fifty-first), check on 2180–2599; the benchmark's seeds (1000 on) are for its
+figures only.
 """
 
 from __future__ import annotations
