@@ -99,7 +99,7 @@ class _Traced:
 
         def traced_fan(*args: Any) -> Any:
             out = fan(*args)
-            fan_now[:] = [(out[1], out[2])]  # (cards, counted, in_fan)
+            fan_now[:] = [(out.counted, out.in_fan)]
             return out
 
         def traced_seeing(*args: Any) -> Any:

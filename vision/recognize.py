@@ -1078,6 +1078,33 @@ class _FanEdges:
         return self._strips[way, band, top]
 
 
+@dataclass(frozen=True)
+class _SetView:
+    """What every pass of the fan over one set's marks reads on: the zone view, its survey,
+    the cards already lying there (a second play) and the new cards' fan edges."""
+
+    image: BGRImage
+    survey: Survey
+    earlier: EarlierCards | None
+    edges: _FanEdges
+
+    def new(self, marks: list[IndexMark]) -> list[IndexMark]:
+        """``marks`` less those on cards already lying there (:mod:`vision.earlier`)."""
+        if self.earlier is None:
+            return marks
+        return self.earlier.new_marks(marks, self.survey.ink.inks.darkest)
+
+
+@dataclass(frozen=True)
+class _Fan:
+    """The cards :meth:`Recognizer._fan` makes of a set's marks."""
+
+    cards: list[CardReading]  # read on the set's line
+    counted: list[CardReading]  # of those, the ones the fan counts
+    in_fan: list[UnreadCard] = field(default_factory=list)  # its cards whose index was not read
+    blank: list[tuple[float, float]] = field(default_factory=list)  # gaps that showed no card
+
+
 def _top_card(cards: list[CardReading], frame: FanFrame) -> tuple[tuple[float, float], ...]:
     """The indices of the fan's top card, when it was read by both its corners (it lies
     whole) and its index on the fan's line is the outermost read there (nothing lies over
@@ -1257,6 +1284,7 @@ class Recognizer:
         if earlier is not None:  # a new card's corner is near the new paper's edge
             strays = _edges_on_new_paper(strays, fresh)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
+        view = _SetView(image, survey, earlier, edges)
         faint_lone = False  # a lone card read only with fainter ink
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
@@ -1274,108 +1302,97 @@ class Recognizer:
                     marks = self._lone_card_fainter(image, fresh, edges.lone)
                     faint_lone = bool(marks)
         if not marks:
-            new = self._fainter_alone(image, survey.ink, strays)
-            if earlier is not None:
-                new = earlier.new_marks(new, survey.ink.inks.darkest)
+            new = view.new(self._fainter_alone(image, survey.ink, strays))
             if new:
                 marks, strays = consistent(new), _unexplained(strays, new)
-        cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
-        if not cards:
+        fan = self._fan(view, marks, strays)
+        if not fan.cards:
             return self._jokers(image, fresh)
-        if in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
-            new = self._through_edge_lines(image, survey.ink, marks, strays)
-            if earlier is not None:
-                new = earlier.new_marks(new, survey.ink.inks.darkest)
+        if fan.in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
+            new = view.new(self._through_edge_lines(image, survey.ink, marks, strays))
             if new:
-                marks, strays = consistent(marks + new), _unexplained(strays, new)
-                cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier,
-                                                          edges)
-        if not in_fan:  # (an uneven gap may hide a card whose index an edge line joined)
-            new, part = self._in_uneven_gaps(image, survey.ink, marks, counted)
-            if earlier is not None:
-                new = earlier.new_marks(new, survey.ink.inks.darkest)
+                marks, strays, fan = self._fan_with(view, marks, strays, new)
+        if not fan.in_fan:  # (an uneven gap may hide a card whose index an edge line joined)
+            new, part = self._in_uneven_gaps(image, survey.ink, marks, fan.counted)
+            new = view.new(new)
             if new:
                 covered |= part
-                marks, strays = consistent(marks + new), _unexplained(strays, new)
-                cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier,
-                                                          edges)
-        new, covered_more = self._at_unread_jokers(image, survey.ink, marks, in_fan)
+                marks, strays, fan = self._fan_with(view, marks, strays, new)
+        new, covered_more = self._at_unread_jokers(image, survey.ink, marks, fan.in_fan)
         covered |= covered_more
         # a lone natural card whose other corner, printed with the same index, showed none
         # (a joker's picture read as an index: anglo's jokers laid alone read as sure Js,
         # As and Ts); a joker's own corners vary by deck, so a joker read is not asked
-        other = None if in_fan else self._at_other_corner(image, survey.ink, marks, counted,
-                                                          edges)
-        one_corner = other == [] and not counted[0].rank.is_joker
+        other = (None if fan.in_fan
+                 else self._at_other_corner(image, survey.ink, marks, fan.counted, edges))
+        one_corner = other == [] and not fan.counted[0].rank.is_joker
         # (a J read there whose pip read poorly: maybe a joker's word JOKER, its "O" the pip)
-        word = (counted[0].marks[0].word_joker
-                if one_corner and counted[0].rank is Rank.JACK and len(counted[0].marks) == 1
-                else None)
+        word = (fan.counted[0].marks[0].word_joker
+                if one_corner and fan.counted[0].rank is Rank.JACK
+                and len(fan.counted[0].marks) == 1 else None)
         new += other or []
         if new:  # indices read where the fan guessed jokers, or at a lone card's other
             # corner: the fan again with them
-            marks, strays = consistent(marks + new), _unexplained(strays, new)
-            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
-        shown = [] if self.faces is None else self.faces.jokers_in_fan(image, marks, counted,
-                                                                        in_fan)
+            marks, strays, fan = self._fan_with(view, marks, strays, new)
+        shown = ([] if self.faces is None
+                 else self.faces.jokers_in_fan(image, marks, fan.counted, fan.in_fan))
         if shown:  # jokers told by the taught faces their strips show: read as such
-            marks, strays = consistent(marks + shown), _unexplained(strays, shown)
-            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
+            marks, strays, fan = self._fan_with(view, marks, strays, shown)
         # a card read by one index whose strip shows a taught joker's face: its print read as
         # an index (anglo's script "Joker" read as a 4); that joker when the face matches
         # well, else the set is doubted
         posing = [] if self.faces is None else self.faces.jokers_read_as_natural(
-            image, marks, counted)
+            image, marks, fan.counted)
         as_joker = {p.natural: p.joker for p in posing if p.sure}
         if as_joker:
             marks = [as_joker.get(m, m) for m in marks]
-            cards, counted, in_fan, blank = self._fan(image, survey, marks, strays, earlier, edges)
+            fan = self._fan(view, marks, strays)
         face_like = len(as_joker) < len(posing)
-        cands = _candidates(cards)
+        cands = _candidates(fan.cards)
         ranks, conf = cands[0]
-        mixed = _mixed(cards)
+        mixed = _mixed(fan.cards)
         # corners seen but not read, by their stray ink, where the fan tells nothing (less a
         # read joker's own print); those whose ink all lies behind a whole card's far corner
         # count in an unsure set's candidates but make no doubt (over older cards the new
         # ones need not lie as one fan: their far corners may show)
-        seen = [] if in_fan else unread_corners(marks, strays)
+        seen = [] if fan.in_fan else unread_corners(marks, strays)
         if seen and self.faces is not None:
-            seen = self.faces.off_print(image, seen, cards)
+            seen = self.faces.off_print(image, seen, fan.cards)
         unread = seen
         if seen and earlier is None:
-            ahead = {id(s) for s in _off_far_line([s for g in seen for s in g], cards)}
+            ahead = {id(s) for s in _off_far_line([s for g in seen for s in g], fan.cards)}
             unread = [g for g in seen if any(id(s) in ahead for s in g)]
         if unread:
-            unread = _off_single_steps(unread, counted, self.finder.joker_red)
+            unread = _off_single_steps(unread, fan.counted, self.finder.joker_red)
         # ink only on the face of a card showing whole is its own (a jumbo deck's small
         # pips lie on the index line, a court card's art beside its index): no doubt, unless
         # the fan's edges part more cards than were read (below).  A lone card read by both
         # corners too (its court art left 384 of 648 lone J, Q, K unsure); more paper than it
         # covers still tells of another card (Doubt.MORE_PAPER)
-        on_faces = (bool(unread) and bool(counted)
-                    and not _off_whole_faces([s for g in unread for s in g], cards))
-        tens = _twos_like_tens(cards)
+        on_faces = (bool(unread) and bool(fan.counted)
+                    and not _off_whole_faces([s for g in unread for s in g], fan.cards))
+        tens = _twos_like_tens(fan.cards)
         # a card under the fan's bottom one showing a sliver (its corner hidden)
-        past_bottom = not in_fan and paper_past_bottom_card(
-            [c.marks for c in counted], survey.ink, ZONE_PX_PER_MM,
+        past_bottom = not fan.in_fan and paper_past_bottom_card(
+            [c.marks for c in fan.counted], survey.ink, ZONE_PX_PER_MM,
             None if earlier is None else earlier.paper)
         if past_bottom:
             cands = with_one_more(cands)
         doubts = tuple(d for d, there in (
-            (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(counted) or faint_lone),
+            (Doubt.WEAK, conf < self.threshold or _tens_unlike_whole(fan.counted) or faint_lone),
             (Doubt.MIXED, mixed),
             (Doubt.UNREAD_CORNER,
              (bool(unread) and not on_faces) or _dropped_on_line(dropped, marks)),
-            (Doubt.UNREAD_IN_FAN, bool(in_fan)),
+            (Doubt.UNREAD_IN_FAN, bool(fan.in_fan)),
             (Doubt.ASKEW, _askew(marks)),
-            (Doubt.COVERED, covered or bool(tens) or _taken_for(cards)),
+            (Doubt.COVERED, covered or bool(tens) or _taken_for(fan.cards)),
             (Doubt.MORE_PAPER, _more_paper_than_cards(fresh, marks,
-                                                      len(counted) + len(in_fan))
-             or _whole_card_off_its_paper(counted, in_fan, edges) or past_bottom),
+                                                      len(fan.counted) + len(fan.in_fan))
+             or _whole_card_off_its_paper(fan.counted, fan.in_fan, edges) or past_bottom),
             (Doubt.ONE_CORNER, one_corner),
             (Doubt.JOKER_FACE, face_like)) if there)
-        if not doubts and (len(counted) >= 2 or (counted and _poorly_read(counted))
-                           or (len(counted) == 1 and len(counted[0].marks) == 1)):
+        if not doubts and (len(fan.counted) >= 2 or (fan.counted and _poorly_read(fan.counted))
+                           or (len(fan.counted) == 1 and len(fan.counted[0].marks) == 1)):
             # a fan read sure whose edges part more cards than were read: a card's index
             # lies hidden where no gap or stray ink shows it (a jumbo joker's JOKER half
             # under the next card between two 6s a step and a half apart: `66666BBR` read a
@@ -1389,23 +1406,23 @@ class Recognizer:
             # under the next card (anglo `AAAAA2R` read a sure `AAAAA2`, a gap of 1.69
             # steps, dev seed 3383).  Red ink among black cards before either: a 大王 (or a
             # red card) beneath them showing its print's edge (dev seeds 3425, 3583).
-            if _red_among_black(image, fresh, counted, strays, self.finder.joker_red):
+            if _red_among_black(image, fresh, fan.counted, strays, self.finder.joker_red):
                 doubts = (Doubt.RED_INK,)
-            elif blank:
+            elif fan.blank:
                 doubts = (Doubt.WIDE_GAP,)
             else:
-                strips = edges.of(counted)
-                if strips is not None and len(strips.jokers) > len(counted):
+                strips = edges.of(fan.counted)
+                if strips is not None and len(strips.jokers) > len(fan.counted):
                     doubts = (Doubt.MORE_EDGES,)
             if doubts:
                 cands = with_one_more(cands, Rank.BIG_JOKER if Doubt.RED_INK in doubts
                                       else None)
         unsure = bool(doubts)
-        if in_fan:
-            cands = with_fan(cands, in_fan)
+        if fan.in_fan:
+            cands = with_fan(cands, fan.in_fan)
             ranks, conf = cands[0]
         if tens and Rank.TWO in ranks:
-            cands = with_tens(cands, len(tens), _tens_read_as_twos(cards, in_fan))
+            cands = with_tens(cands, len(tens), _tens_read_as_twos(fan.cards, fan.in_fan))
             ranks, conf = cands[0]
         if one_corner:
             cands = with_lone_joker(cands, word)
@@ -1414,13 +1431,13 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = with_unread(cands, seen, self.finder.joker_red)
-        if (Doubt.WEAK in doubts and _poorly_read(cards)) or (
-                unsure and self._reads_taught_jokers(cards)):
+        if (Doubt.WEAK in doubts and _poorly_read(fan.cards)) or (
+                unsure and self._reads_taught_jokers(fan.cards)):
             posed = self._posed_by_jokers(image, fresh, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
-        return SetReading(ranks, conf, unsure, offered(cands) if unsure else (), tuple(cards),
+        return SetReading(ranks, conf, unsure, offered(cands) if unsure else (), tuple(fan.cards),
                           doubts)
 
     def _reads_taught_jokers(self, cards: list[CardReading]) -> bool:
@@ -1662,15 +1679,13 @@ class Recognizer:
                 and not in_any_index_box(np.array([m.center]), marks, beside)[0]
                 and bool((np.hypot(*(near - m.center).T) < on * h).any())]
 
-    def _fan(self, image: BGRImage, survey: Survey, marks: list[IndexMark],
-             strays: list[StrayInk], earlier: EarlierCards | None, edges: _FanEdges
-             ) -> tuple[list[CardReading], list[CardReading], list[UnreadCard],
-                        list[tuple[float, float]]]:
-        """The cards read from ``marks`` (those on the set's line, less a whole card's art:
-        :func:`_off_whole_cards`), the ones a fan counts
-        (:func:`_counted`), the fan's cards whose index was not read
-        (:func:`vision.fan.fan_slots`, and where its ``edges`` show more) and its gaps wide
-        enough for a card that showed none (:attr:`vision.fan.FanSlots.blank`)."""
+    def _fan(self, view: _SetView, marks: list[IndexMark], strays: list[StrayInk]) -> _Fan:
+        """The cards read from ``marks`` in ``view`` (those on the set's line, less a whole
+        card's art: :func:`_off_whole_cards`), the ones a fan counts (:func:`_counted`), the
+        fan's cards whose index was not read (:func:`vision.fan.fan_slots`, and where its
+        edges show more) and its gaps wide enough for a card that showed none
+        (:attr:`vision.fan.FanSlots.blank`)."""
+        image, survey, earlier, edges = view.image, view.survey, view.earlier, view.edges
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
         cards = _off_whole_cards(_off_the_line(group_cards(_fours_as_tens(marks),
@@ -1679,9 +1694,9 @@ class Recognizer:
         if lone is not None:
             cards = _one_card(_off_lone_card_art(cards, lone))
             if len(cards) == 1:  # one card's paper holds no other card to infer
-                return cards, cards, [], []
+                return _Fan(cards, cards)
         if not cards:
-            return [], [], [], []
+            return _Fan([], [])
         cards = _joker_words(cards)
         counted = _counted(cards)
         slots = fan_slots(image, [c.marks for c in counted], strays, survey.ink,
@@ -1692,7 +1707,14 @@ class Recognizer:
                                    [m for c in counted for m in c.marks], in_fan)
         if in_fan:
             in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
-        return cards, counted, in_fan, slots.blank
+        return _Fan(cards, counted, in_fan, slots.blank)
+
+    def _fan_with(self, view: _SetView, marks: list[IndexMark], strays: list[StrayInk],
+                  new: list[IndexMark]) -> tuple[list[IndexMark], list[StrayInk], _Fan]:
+        """``marks`` with ``new`` ones read since (sized together: :func:`consistent`),
+        ``strays`` less the ink those explain, and the fan they make."""
+        marks, strays = consistent(marks + new), _unexplained(strays, new)
+        return marks, strays, self._fan(view, marks, strays)
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
                          counted: list[CardReading], edges: _FanEdges
