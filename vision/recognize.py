@@ -267,6 +267,7 @@ class Doubt(StrEnum):
     ONE_CORNER = "one-corner"  # a lone natural card read at one corner, its other shows none
     JOKER_FACE = "joker-face"  # a card read by one index shows a taught joker's face
     RED_INK = "red-ink"  # red ink among black cards: a red card (a 大王) hidden under them
+    READ_TWO_WAYS = "read-two-ways"  # read again in fainter and darker ink, two sets read
 
     @property
     def text(self) -> str:
@@ -288,6 +289,7 @@ _DOUBT_TEXT = {
     Doubt.ONE_CORNER: "单张只认出一角 a lone card's other corner shows no index",
     Doubt.JOKER_FACE: "牌面像王 a card's face looks like a joker's",
     Doubt.RED_INK: "黑牌间有红色 red ink among black cards",
+    Doubt.READ_TWO_WAYS: "深浅两种看法认出的牌不同 read again two ways, two sets read",
 }
 
 
@@ -1225,7 +1227,10 @@ class Recognizer:
         one of read indices (not a fan of jokers by its edges), else the most confident.  A
         card read by both its corners at first is no misreading: a reading again that leaves
         its rank out read something else (paris `KK`, the top K read by both corners, read
-        again a sure `JJ` from its court art).
+        again a sure `JJ` from its court art).  Where those readings differ, that one is
+        unsure (:attr:`Doubt.READ_TWO_WAYS`), the others among its candidates: paris `JJJ`
+        read a sure `JJ` in fainter ink, its middle J's glyph joined to an edge line, and
+        `JJJ` in darker ink, that J inferred from the fan (dev seed 4140).
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
@@ -1240,8 +1245,17 @@ class Recognizer:
                   and Doubt.MORE_PAPER not in again.doubts and whole <= set(again.cards)]
         if not agains:
             return reading
-        return max(agains, key=lambda r: (not r.unsure, Doubt.NO_INDEX not in r.doubts,
+        best = max(agains, key=lambda r: (not r.unsure, Doubt.NO_INDEX not in r.doubts,
                                           r.confidence))
+        others = [r for r in agains if r.cards != best.cards]
+        if not others:
+            return best
+        # (each reading first, then their candidates: those of the one taken would crowd
+        # the other reading out)
+        cands = [(r.cards, r.confidence) for r in (best, *others)]
+        cands += [c for r in (best, *others) for c in r.candidates]
+        return replace(best, unsure=True, candidates=offered(cands),
+                       doubts=(*best.doubts, Doubt.READ_TWO_WAYS))
 
     def _read_seeing(self, image: BGRImage, view_shape: tuple[int, int] | None,
                      earlier: EarlierCards | None, seeing: Seeing,
