@@ -585,10 +585,15 @@ def _joker_words(cards: list[CardReading]) -> list[CardReading]:
     J read alone whose pip read poorly (:attr:`IndexMark.word_joker`) taken for the joker
     whose word JOKER it begins, its "O" read as the pip (anglo's script "Joker" read as a
     J♦ in a set of 8s: `8888B` read `88888`).  A set holds one natural rank: such a J is
-    no card of it, and true Js' pips read well.  Not in a set of 10s, where such a J is a
+    no card of it, and true Js' pips read well.  So too where every natural card read is
+    such a J: no J's pip read well (anglo's fans of jokers, their words read as Js,
+    `BBBBRRRR` read `JJJJJB`; `RR` read `JR`).  Not in a set of 10s, where such a J is a
     10's "1" over its "0" (paris `TT2R` read `TT2RR`), nor with jumbo indices, where an A
     half under the next card reads as one (`AAA` read `AAR`)."""
-    if not _mixed(cards) or _main_rank(cards) in (Rank.JACK, Rank.TEN) or _jumbo(cards):
+    words = [c.rank is Rank.JACK and len(c.marks) == 1 and c.marks[0].word_joker is not None
+             for c in cards if c.rank.is_natural]
+    odd = _mixed(cards) and _main_rank(cards) not in (Rank.JACK, Rank.TEN)
+    if _jumbo(cards) or not (odd or (words and all(words))):
         return cards
     out = []
     for c in cards:

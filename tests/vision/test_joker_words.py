@@ -35,22 +35,38 @@ def test_a_j_with_a_poor_pip_in_a_set_of_another_rank_is_the_joker() -> None:
 
 
 @pytest.mark.parametrize("cards", [
-    "a J whose pip read well", "a set of Js", "Js are most", "a J and jokers only",
-    "a set of 10s", "jumbo indices"])
+    "a J and jokers only", "Js alone, every pip poor", "a J alone"])
+def test_where_no_j_read_well_each_is_its_joker(cards: str) -> None:
+    """Where every natural card read is a J whose pip read poorly, none is a J: anglo's fans
+    of jokers read as Js and a joker (`RR` read `JR`, check seed 2569)."""
+    sets = {
+        "a J and jokers only": [_card(Rank.JACK, Rank.BIG_JOKER), _card(Rank.BIG_JOKER)],
+        "Js alone, every pip poor": [_card(Rank.JACK, Rank.SMALL_JOKER),
+                                     _card(Rank.JACK, Rank.BIG_JOKER)],
+        "a J alone": [_card(Rank.JACK, Rank.SMALL_JOKER)],
+    }
+    read = _joker_words(sets[cards])
+    assert [c.rank for c in read] == [c.marks[0].word_joker or c.rank for c in sets[cards]]
+    assert all(m.read_as is Rank.JACK for c in read for m in c.marks if m.word_joker)
+
+
+@pytest.mark.parametrize("cards", [
+    "a J whose pip read well", "a set of Js", "Js are most", "a set of 10s", "jumbo indices",
+    "jumbo Js alone"])
 def test_what_stays_a_j(cards: str) -> None:
-    """A J whose pip read well (no ``word_joker``), a set read as Js alone (with a 2 or a
-    joker, Js may be played), one most of whose cards read as J, a set of 10s (a 10's "1"
-    reads as a J over its "0") and a set of jumbo indices (an A half hidden reads as a J)
-    keep their Js."""
+    """A J whose pip read well (no ``word_joker``), a set read as Js (with a 2, Js may be
+    played) one of whose pips read well, one most of whose cards read as J, a set of 10s
+    (a 10's "1" reads as a J over its "0") and a set of jumbo indices (an A half hidden
+    reads as a J) keep their Js."""
     word = _card(Rank.JACK, Rank.BIG_JOKER)
     big = [_card(Rank.ACE, height=JUMBO_PX), _card(Rank.ACE, height=JUMBO_PX)]
     sets = {
         "a J whose pip read well": [_card(Rank.NINE), _card(Rank.NINE), _card(Rank.JACK)],
         "a set of Js": [_card(Rank.JACK), word, _card(Rank.TWO)],
         "Js are most": [_card(Rank.JACK), _card(Rank.JACK), word, _card(Rank.NINE)],
-        "a J and jokers only": [word, _card(Rank.BIG_JOKER)],
         "a set of 10s": [_card(Rank.TEN), _card(Rank.TEN), word],
         "jumbo indices": [*big, _card(Rank.JACK, Rank.BIG_JOKER, JUMBO_PX)],
+        "jumbo Js alone": [_card(Rank.JACK, Rank.BIG_JOKER, JUMBO_PX)],
     }
     read = _joker_words(sets[cards])
     assert read == sets[cards]
@@ -64,3 +80,10 @@ def test_anglo_jokers_read_as_js_are_jokers(shared_data: Path, seed: int, seat: 
                                             truth: str) -> None:
     reading = read_dev_scene(shared_data, "anglo", seed, seat, looked=True)
     assert reading.notation == truth and reading.unsure, reading.why()
+
+
+def test_a_pair_of_jokers_read_as_a_j_and_a_joker_is_read_as_jokers(shared_data: Path) -> None:
+    """Check scene (anglo, seed 2569, seat 3): `RR`, one 大王's "Joker" read as a J whose
+    "pip" (its "o") matched poorly; read `JR` before."""
+    reading = read_dev_scene(shared_data, "anglo", 2569, 3, looked=True)
+    assert reading.notation == "RR" and reading.unsure, reading.why()
