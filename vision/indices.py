@@ -1011,6 +1011,9 @@ LONE_GLYPH_MM = (8.0, 10.0)
 # What a pipless glyph may read as where no read index tells its rank (a lone card, or
 # beside 2s only): any natural rank but J — a joker's word JOKER starts with one.
 UNTOLD_RANKS = tuple(r for r in Rank if r.is_natural and r is not Rank.JACK)
+# In a fan read by no index, not a 10 either: anglo's sideways "Joker" reads as one, its
+# J and O side by side (a fan of jokers `BBBBR` read `TTTRR`).
+UNTOLD_IN_FAN = tuple(r for r in UNTOLD_RANKS if r is not Rank.TEN)
 _PIP_ACROSS, _PIP_BELOW = np.meshgrid(np.linspace(-PIPLESS_BOX[2], PIPLESS_BOX[2], 9),
                                       np.linspace(PIPLESS_BOX[0], PIPLESS_BOX[1], 9))
 # the pip box as a probe (:func:`_probe_points`: glyph heights "up", and aside)
@@ -1754,20 +1757,28 @@ class IndexFinder:
         length = float(np.hypot(*side))
         way = side / length
         middle = pts.mean(axis=0)
+        return self.pipless_at(seen, lambda h: [
+            (middle + sign * way * (length / 2 - LONE_GLYPH_IN * h), -sign * way)
+            for sign in (1.0, -1.0)], px_per_mm)
+
+    def pipless_at(self, seen: PaperInk,
+                   places: Callable[[float], list[tuple[npt.NDArray[np.float64],
+                                                        npt.NDArray[np.float64]]]],
+                   px_per_mm: float, ranks: Collection[Rank] = UNTOLD_RANKS
+                   ) -> list[IndexMark]:
+        """Glyphs read as :meth:`pipless_on_card` reads them, on the index lines through
+        ``places(h)``: where an index ``h`` px tall would lie and its way "down", for each
+        glyph height of :data:`LONE_GLYPH_MM`, as one of ``ranks``."""
         labels, stats, _, split = ink_components(seen.inks.ink, seen.big)
         cand = self._candidates(stats, split, seen.inks.paper, seen.big)
         found: dict[IndexMark, frozenset[int]] = {}
         for mm in LONE_GLYPH_MM:
             h = mm * px_per_mm
-            probes = []  # where an index would lie at either short side (its rank not asked)
-            for sign in (1.0, -1.0):
-                at = middle + sign * way * (length / 2 - LONE_GLYPH_IN * h)
-                probes.append(IndexMark(Rank.ACE, 1.0, 1.0, Rank.ACE,
-                                        (float(at[0]), float(at[1])),
-                                        (float(-sign * way[0]), float(-sign * way[1])), h,
-                                        "S", 0))
+            probes = [IndexMark(Rank.ACE, 1.0, 1.0, Rank.ACE, (float(at[0]), float(at[1])),
+                                (float(down[0]), float(down[1])), h, "S", 0)
+                      for at, down in places(h)]
             for mark, ids in self._pipless(labels, stats, cand, probes, seen.blobs,
-                                           UNTOLD_RANKS).items():
+                                           ranks).items():
                 if ids not in found.values():
                     found[mark] = ids
         spans: dict[int, FloatArray] = {}

@@ -80,6 +80,7 @@ class FanStrips:
     matrix: npt.NDArray[np.float64]  # zone view -> the upright view the strips are in
     spans: tuple[tuple[float, float], ...]  # per card, its strip's columns in that view
     corners: tuple[tuple[float, float], ...]  # per card, where its index would be (zone view)
+    down: tuple[float, float] = (0.0, 1.0)  # the way from those indices along their cards
 
     @property
     def jokers(self) -> tuple[Rank, ...]:
@@ -373,5 +374,8 @@ def _strips(image: BGRImage, seen: PaperInk, upright: _Upright, edges: list[floa
         if near.sum() >= MARK_NEAR_LEAST:  # (else the strip's edge is off: all its corner)
             ys, xs = ys[near], xs[near]
         reds.append(0.0 if len(ys) < LEAST_MARK else red_share(view, ys, xs, joker_red))
+    way = back[:, :2] @ np.array([0.0, -1.0 if flipped else 1.0])
+    way /= np.hypot(*way)
     return FanStrips(tuple(reds), upright.matrix,
-                     tuple((float(a), float(b)) for a, b in spans), tuple(corners))
+                     tuple((float(a), float(b)) for a, b in spans), tuple(corners),
+                     (float(way[0]), float(way[1])))

@@ -66,6 +66,7 @@ from vision.indices import (
     JOKER_RED_SHARE,
     JUMBO_WEAK_LEAD,
     SECOND_LOOK_RATIO,
+    UNTOLD_IN_FAN,
     ZONE_SEEING,
     IndexFinder,
     IndexMark,
@@ -88,7 +89,6 @@ from vision.joker_fan import (
     READ_BAND_ENDS_MM,
     FanStrips,
     fan_strips,
-    joker_fan,
 )
 from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
@@ -1057,7 +1057,7 @@ class _FanEdges:
     looked at once though each pass of the fan and the other corner's look ask."""
 
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
-        self._image, self._joker_red = image, joker_red
+        self.image, self._joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
         # per way the cards point, band their edges are looked for in and top card's indices
         self._strips: dict[tuple[tuple[float, float], tuple[float, float],
@@ -1067,6 +1067,13 @@ class _FanEdges:
     def lone(self) -> LoneCard | None:
         """The new paper as one card (:func:`vision.lone_card.lone_card`), if it is one."""
         return lone_card(self.seen, ZONE_PX_PER_MM)
+
+    @cached_property
+    def unread(self) -> FanStrips | None:
+        """The strips of a fan in which no index was read, its cards' way told by its
+        outline alone (:func:`vision.joker_fan.fan_strips` with ``frames``: a fan of jokers
+        alone, whose bottom card's frame line may pass for an edge)."""
+        return fan_strips(self.image, self.seen, ZONE_PX_PER_MM, self._joker_red, frames=True)
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
@@ -1079,7 +1086,7 @@ class _FanEdges:
                 else BAND_ENDS_MM)
         top = _top_card(cards, frame)
         if (way, band, top) not in self._strips:
-            self._strips[way, band, top] = fan_strips(self._image, self.seen, ZONE_PX_PER_MM,
+            self._strips[way, band, top] = fan_strips(self.image, self.seen, ZONE_PX_PER_MM,
                                                       self._joker_red, way, band=band,
                                                       top_card=top)
         return self._strips[way, band, top]
@@ -1232,8 +1239,10 @@ class Recognizer:
         one of read indices (not a fan of jokers by its edges), else the most confident.  A
         card read by both its corners at first is no misreading: a reading again that leaves
         its rank out read something else (paris `KK`, the top K read by both corners, read
-        again a sure `JJ` from its court art).  Where those readings differ, that one is
-        unsure (:attr:`Doubt.READ_TWO_WAYS`), the others among its candidates: paris `JJJ`
+        again a sure `JJ` from its court art).  Where another of those readings holds other
+        cards, no fewer, the one taken is unsure (:attr:`Doubt.READ_TWO_WAYS`), the others
+        among its candidates (a sure one stays sure beside a fan of jokers told by its
+        edges alone): paris `JJJ`
         read a sure `JJ` in fainter ink, its middle J's glyph joined to an edge line, and
         `JJJ` in darker ink, that J inferred from the fan (dev seed 4140).
         """
@@ -1252,8 +1261,11 @@ class Recognizer:
             return reading
         best = max(agains, key=lambda r: (not r.unsure, Doubt.NO_INDEX not in r.doubts,
                                           r.confidence))
-        others = [r for r in agains if r.cards != best.cards]
-        if not others:
+        # (one of fewer cards failed where the one taken did not; a fan of jokers told by
+        # its edges, where no index was read, doubts no sure reading of indices)
+        others = [r for r in agains
+                  if r.cards != best.cards and len(r.cards) >= len(best.cards)]
+        if not best.unsure and all(Doubt.NO_INDEX in r.doubts for r in others):
             return best
         # (each reading first, then their candidates: those of the one taken would crowd
         # the other reading out)
@@ -1324,9 +1336,14 @@ class Recognizer:
             new = view.new(self._fainter_alone(image, survey.ink, strays))
             if new:
                 marks, strays = consistent(new), _unexplained(strays, new)
+        if len(marks) <= 1 and edges.lone is None:
+            # a fan whose indices' pips ran into the big pips below them (paris' 4-8)
+            new = view.new(self._pipless_in_fan(edges, marks))
+            if new:
+                marks, strays = consistent(marks + new), _unexplained(strays, new)
         fan = self._fan(view, marks, strays)
         if not fan.cards:
-            return self._jokers(image, fresh)
+            return self._jokers(edges)
         if fan.in_fan or unread_corners(marks, strays):  # (only then: the look is dear)
             new = view.new(self._through_edge_lines(image, survey.ink, marks, strays))
             if new:
@@ -1452,7 +1469,7 @@ class Recognizer:
             cands = with_unread(cands, seen, self.finder.joker_red)
         if (Doubt.WEAK in doubts and _poorly_read(fan.cards)) or (
                 unsure and self._reads_taught_jokers(fan.cards)):
-            posed = self._posed_by_jokers(image, fresh, len(ranks))
+            posed = self._posed_by_jokers(edges, len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
@@ -1466,9 +1483,8 @@ class Recognizer:
                 and any(c.rank.is_joker for c in cards)
                 and all(c.rank.is_joker or _best_score(c) < POSED_SCORE for c in cards))
 
-    def _posed_by_jokers(self, image: BGRImage, seen: PaperInk,
-                         count: int) -> tuple[Rank, ...] | None:
-        """The fan of jokers (:func:`vision.joker_fan.joker_fan`, by its cards' edges) that
+    def _posed_by_jokers(self, edges: _FanEdges, count: int) -> tuple[Rank, ...] | None:
+        """The fan of jokers (:attr:`_FanEdges.unread`, by its cards' edges) that
         an unsure reading of ``count`` cards may be, when the edges count at least two cards
         and no fewer than the reading.  Asked of a weak reading of a few poor indices
         (:func:`_poorly_read`: a joker's picture posing as an index, paris' chip as a 10:
@@ -1476,10 +1492,10 @@ class Recognizer:
         deck's read jokers (:meth:`_reads_taught_jokers`: its jokers' marks miscount a fan
         of jokers, a mark hidden under the next card, a chip's pattern read as a 10: paris
         `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`)."""
-        fan = joker_fan(image, seen, ZONE_PX_PER_MM, self.finder.joker_red)
-        if fan is None or len(fan) < max(2, count):
+        strips = edges.unread
+        if strips is None or len(strips.jokers) < max(2, count):
             return None
-        return tuple(sorted(fan))
+        return tuple(sorted(strips.jokers))
 
     def _read_fainter(self, image: BGRImage, seen: PaperInk,
                       marks: list[IndexMark]) -> list[IndexMark]:
@@ -1813,21 +1829,39 @@ class Recognizer:
         extra = extra[:missing]
         return in_fan + extra
 
-    def _jokers(self, image: BGRImage, seen: PaperInk) -> SetReading:
+    def _pipless_in_fan(self, edges: _FanEdges, marks: list[IndexMark]) -> list[IndexMark]:
+        """Where at most one index (``marks``) was read in a fan: its cards' corner glyphs
+        whose pips ran into their big pips or art (:meth:`vision.indices.IndexFinder
+        .pipless_at`; paris `88` read as a fan of jokers, `BB`; `66` read `6B`, the top card
+        read at its far corner only), on the line of the corners its edges part
+        (:attr:`_FanEdges.unread`).  Of the read index's rank (of any, a 小王's picture
+        beside a read 2 was read as a 4: `2B` read a sure `42`); where none was read, of any
+        rank but 10 and J (:data:`vision.indices.UNTOLD_IN_FAN`: anglo's sideways "Joker"
+        reads as either)."""
+        ranks = {m.rank for m in marks if m.rank.is_natural} if marks else set(UNTOLD_IN_FAN)
+        strips = edges.unread
+        if strips is None or not ranks:
+            return []
+        down = np.array(strips.down)
+        corners = [np.array(c) for c in strips.corners]
+        return self.finder.pipless_at(edges.seen, lambda h: [(c, down) for c in corners],
+                                      ZONE_PX_PER_MM, ranks)
+
+    def _jokers(self, edges: _FanEdges) -> SetReading:
         """What a zone in which no index was read most likely holds: a lone joker
         (:mod:`vision.lone_card`), a fan of jokers (:mod:`vision.joker_fan`), else nothing.
         A joker read so is unsure, with the other readings near it as candidates."""
-        red = self.finder.joker_red
-        joker = lone_joker(image, seen, ZONE_PX_PER_MM, red)
+        joker = lone_joker(edges.image, edges.seen, ZONE_PX_PER_MM, self.finder.joker_red)
         if joker is not None:
             other = joker.other_joker
             return SetReading((joker,), LONE_CONFIDENCE, True,
                               offered((((joker,), LONE_CONFIDENCE),
                                        ((other,), LONE_CONFIDENCE / 2))),
                               doubts=(Doubt.NO_INDEX,))
-        fan = joker_fan(image, seen, ZONE_PX_PER_MM, red)
-        if fan is None:
+        strips = edges.unread
+        if strips is None:
             return SetReading((), 1.0, False)
+        fan = strips.jokers
         cards = tuple(sorted(fan))
         most = max(sorted(set(fan)), key=fan.count)  # ties: 小王, the same every run
         fewer = list(cards)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -272,12 +273,11 @@ def _card(rank: Rank, score: float, x: float) -> CardReading:
     ([_card(Rank.TEN, 0.6, 100.0)], None, 2, False),  # no fan's edges
 ])
 def test_poor_indices_may_be_jokers_pictures_when_the_edges_count_a_fan(
-        monkeypatch: pytest.MonkeyPatch, cards: list[CardReading], fan: str | None,
-        count: int, taken: bool) -> None:
-    monkeypatch.setattr(recognize_module, "joker_fan",
-                        lambda *_: None if fan is None else list(parse_cards(fan)))
-    image = np.zeros((200, 600, 3), np.uint8)
-    jokers = (Recognizer()._posed_by_jokers(image, None, count)  # type: ignore[arg-type]
+        cards: list[CardReading], fan: str | None, count: int, taken: bool) -> None:
+    # the fan's edges as they part it: its cards, each with the joker its corner shows
+    edges = SimpleNamespace(unread=None if fan is None
+                            else SimpleNamespace(jokers=parse_cards(fan)))
+    jokers = (Recognizer()._posed_by_jokers(edges, count)  # type: ignore[arg-type]
               if recognize_module._poorly_read(cards) else None)
     assert (jokers == parse_cards(fan or "")) is taken
 

@@ -59,6 +59,11 @@ def test_two_readings_that_agree_stay_sure() -> None:
     assert not reading.unsure and reading.notation == "JJ" and reading.doubts == ()
 
 
+def test_a_reading_of_fewer_cards_failed_and_leaves_the_other_sure() -> None:
+    reading = _read(_sure("JJJ"), _unsure("JJ"))
+    assert not reading.unsure and reading.notation == "JJJ" and reading.doubts == ()
+
+
 def test_an_unsure_reading_keeps_its_doubts_and_gains_the_other() -> None:
     reading = _read(_unsure("666"), _unsure("BBB"))
     assert reading.notation == "666"
