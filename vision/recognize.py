@@ -1839,8 +1839,8 @@ class Recognizer:
         rank but 10 and J (:data:`vision.indices.UNTOLD_IN_FAN`: anglo's sideways "Joker"
         reads as either)."""
         ranks = {m.rank for m in marks if m.rank.is_natural} if marks else set(UNTOLD_IN_FAN)
-        strips = edges.unread
-        if strips is None or not ranks:
+        strips = edges.unread if ranks else None
+        if strips is None:
             return []
         down = np.array(strips.down)
         corners = [np.array(c) for c in strips.corners]
