@@ -12,8 +12,8 @@ doubts, candidates; prints the totals per deck and, with ``--compare``, every se
 reading, sureness or offered truth changed since an earlier run (``+`` now right, ``-`` no
 longer right).  Tune on seeds 2000–2179 of the dev decks (and 2600–2799, looked at since
 the forty-seventh session, 2800–3199 since the forty-eighth, 3200–3999 since the
-forty-ninth to fifty-first), check on 2180–2599; the benchmark's seeds (1000 on) are for its
-figures only.
+forty-ninth to fifty-first, 4000–4199 since the fifty-second), check on 2180–2599; the
+benchmark's seeds (1000 on) are for its figures only.
 """
 
 from __future__ import annotations
