@@ -118,12 +118,13 @@ class _Upright:
 
 
 def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
-              joker_red: float) -> tuple[Rank, ...] | None:
-    """The jokers of a fan in which no index was read (``seen``: the finder's ink and
-    paper of ``image``, a zone view at ``px_per_mm``), bottom card first; ``None`` when the
-    paper is no fan of two or more cards or no card edge is found."""
-    strips = fan_strips(image, seen, px_per_mm, joker_red, frames=True)
-    return None if strips is None else strips.jokers
+              joker_red: float) -> FanStrips | None:
+    """The cards of a fan in which no index was read (``seen``: the finder's ink and paper
+    of ``image``, a zone view at ``px_per_mm``), bottom card first, its cards' way told by
+    its outline alone: their jokers (:attr:`FanStrips.jokers`), where each one's index
+    would lie; ``None`` when the paper is no fan of two or more cards or no card edge is
+    found.  (Its bottom card's frame line may pass for an edge: ``frames``.)"""
+    return fan_strips(image, seen, px_per_mm, joker_red, frames=True)
 
 
 def fan_strips(image: BGRImage, seen: PaperInk, px_per_mm: float, joker_red: float,

@@ -89,6 +89,7 @@ from vision.joker_fan import (
     READ_BAND_ENDS_MM,
     FanStrips,
     fan_strips,
+    joker_fan,
 )
 from vision.joker_marks import MARK_PIP, JokerMarkReader
 from vision.lone_card import LoneCard, lone_card, lone_joker
@@ -1030,6 +1031,13 @@ def _edges_on_new_paper(strays: list[StrayInk], fresh: PaperInk) -> list[StrayIn
             for s, e in zip(strays, edges, strict=True)]
 
 
+def _with_new(marks: list[IndexMark], strays: list[StrayInk], new: list[IndexMark]
+              ) -> tuple[list[IndexMark], list[StrayInk]]:
+    """``marks`` with ``new`` ones read since (sized together: :func:`consistent`), and
+    ``strays`` less the ink those explain (:func:`_unexplained`)."""
+    return consistent(marks + new), _unexplained(strays, new)
+
+
 def _unexplained(strays: list[StrayInk], new: list[IndexMark]) -> list[StrayInk]:
     """``strays`` less those in the box of an index of ``new`` (read on a second look)."""
     centres = np.array([s.center for s in strays], np.float64).reshape(-1, 2)
@@ -1070,10 +1078,9 @@ class _FanEdges:
 
     @cached_property
     def unread(self) -> FanStrips | None:
-        """The strips of a fan in which no index was read, its cards' way told by its
-        outline alone (:func:`vision.joker_fan.fan_strips` with ``frames``: a fan of jokers
-        alone, whose bottom card's frame line may pass for an edge)."""
-        return fan_strips(self.image, self.seen, ZONE_PX_PER_MM, self._joker_red, frames=True)
+        """The strips of the new paper as a fan in which no index was read
+        (:func:`vision.joker_fan.joker_fan`), looked for once."""
+        return joker_fan(self.image, self.seen, ZONE_PX_PER_MM, self._joker_red)
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
@@ -1242,9 +1249,9 @@ class Recognizer:
         again a sure `JJ` from its court art).  Where another of those readings holds other
         cards, no fewer, the one taken is unsure (:attr:`Doubt.READ_TWO_WAYS`), the others
         among its candidates (a sure one stays sure beside a fan of jokers told by its
-        edges alone): paris `JJJ`
-        read a sure `JJ` in fainter ink, its middle J's glyph joined to an edge line, and
-        `JJJ` in darker ink, that J inferred from the fan (dev seed 4140).
+        edges alone): paris `JJJ` read a sure `JJ` in fainter ink, its middle J's glyph
+        joined to an edge line, and `JJJ` in darker ink, that J inferred from the fan (dev
+        seed 4140).
         """
         earlier = (None if before is None
                    else EarlierCards.seen_in(before, view_shape or image.shape[:2]))
@@ -1335,12 +1342,12 @@ class Recognizer:
         if not marks:
             new = view.new(self._fainter_alone(image, survey.ink, strays))
             if new:
-                marks, strays = consistent(new), _unexplained(strays, new)
+                marks, strays = _with_new(marks, strays, new)
         if len(marks) <= 1 and edges.lone is None:
             # a fan whose indices' pips ran into the big pips below them (paris' 4-8)
             new = view.new(self._pipless_in_fan(edges, marks))
             if new:
-                marks, strays = consistent(marks + new), _unexplained(strays, new)
+                marks, strays = _with_new(marks, strays, new)
         fan = self._fan(view, marks, strays)
         if not fan.cards:
             return self._jokers(edges)
@@ -1746,9 +1753,8 @@ class Recognizer:
 
     def _fan_with(self, view: _SetView, marks: list[IndexMark], strays: list[StrayInk],
                   new: list[IndexMark]) -> tuple[list[IndexMark], list[StrayInk], _Fan]:
-        """``marks`` with ``new`` ones read since (sized together: :func:`consistent`),
-        ``strays`` less the ink those explain, and the fan they make."""
-        marks, strays = consistent(marks + new), _unexplained(strays, new)
+        """:func:`_with_new`, and the fan the marks then make."""
+        marks, strays = _with_new(marks, strays, new)
         return marks, strays, self._fan(view, marks, strays)
 
     def _at_other_corner(self, image: BGRImage, seen: PaperInk, marks: list[IndexMark],
