@@ -52,6 +52,7 @@ from vision.fan import (
     uneven_gaps,
     unread_cards,
 )
+from vision.fan_words import fan_jokers, fan_words
 from vision.glyphs import (
     PIP_LABELS,
     GlyphClassifier,
@@ -1082,6 +1083,18 @@ class _FanEdges:
         (:func:`vision.joker_fan.joker_fan`), looked for once."""
         return joker_fan(self.image, self.seen, ZONE_PX_PER_MM, self._joker_red)
 
+    @cached_property
+    def unread_jokers(self) -> tuple[Rank, ...] | None:
+        """The jokers of the new paper as a fan of jokers alone (:attr:`unread`), bottom
+        card first: by their JOKER words where every strip shows one
+        (:func:`vision.fan_words.fan_jokers`: anglo `BBRR`, one strip holding two cards,
+        read `BBR`), else by the strips' corner ink."""
+        strips = self.unread
+        if strips is None:
+            return None
+        return fan_jokers(strips, fan_words(self.image, self.seen, strips, ZONE_PX_PER_MM,
+                                            self._joker_red))
+
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
         edges looked for nearer the fan's ends where a natural card was read (its frame line
@@ -1491,18 +1504,18 @@ class Recognizer:
                 and all(c.rank.is_joker or _best_score(c) < POSED_SCORE for c in cards))
 
     def _posed_by_jokers(self, edges: _FanEdges, count: int) -> tuple[Rank, ...] | None:
-        """The fan of jokers (:attr:`_FanEdges.unread`, by its cards' edges) that
-        an unsure reading of ``count`` cards may be, when the edges count at least two cards
-        and no fewer than the reading.  Asked of a weak reading of a few poor indices
+        """The fan of jokers (:attr:`_FanEdges.unread_jokers`, by its cards' edges and
+        words) that an unsure reading of ``count`` cards may be, when they count at least two
+        cards and no fewer than the reading.  Asked of a weak reading of a few poor indices
         (:func:`_poorly_read`: a joker's picture posing as an index, paris' chip as a 10:
         `BBBBRRRR` read `TTTTTTBB`, the fan inferring more 10s like it), and of a taught
         deck's read jokers (:meth:`_reads_taught_jokers`: its jokers' marks miscount a fan
         of jokers, a mark hidden under the next card, a chip's pattern read as a 10: paris
         `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`)."""
-        strips = edges.unread
-        if strips is None or len(strips.jokers) < max(2, count):
+        jokers = edges.unread_jokers
+        if jokers is None or len(jokers) < max(2, count):
             return None
-        return tuple(sorted(strips.jokers))
+        return tuple(sorted(jokers))
 
     def _read_fainter(self, image: BGRImage, seen: PaperInk,
                       marks: list[IndexMark]) -> list[IndexMark]:
@@ -1864,15 +1877,18 @@ class Recognizer:
                               offered((((joker,), LONE_CONFIDENCE),
                                        ((other,), LONE_CONFIDENCE / 2))),
                               doubts=(Doubt.NO_INDEX,))
-        strips = edges.unread
-        if strips is None:
+        fan, strips = edges.unread_jokers, edges.unread
+        if fan is None or strips is None:
             return SetReading((), 1.0, False)
-        fan = strips.jokers
         cards = tuple(sorted(fan))
         most = max(sorted(set(fan)), key=fan.count)  # ties: 小王, the same every run
         fewer = list(cards)
         fewer.remove(most)
-        cands = ((cards, FAN_CONFIDENCE), (tuple(sorted((*cards, most))), FAN_CONFIDENCE / 2),
+        # (where the words were read, the strips' own reading next: a word may be missed;
+        # then a card more, a 大王 first: its strip's edge or its pink word lost)
+        cands = ((cards, FAN_CONFIDENCE), (tuple(sorted(strips.jokers)), FAN_CONFIDENCE / 2),
+                 *((tuple(sorted((*cards, joker))), FAN_CONFIDENCE / 2)
+                   for joker in (Rank.BIG_JOKER, Rank.SMALL_JOKER)),
                  (tuple(fewer), FAN_CONFIDENCE / 2))
         return SetReading(cards, FAN_CONFIDENCE, True, offered(cands),
                           doubts=(Doubt.NO_INDEX,))
