@@ -1086,7 +1086,7 @@ class _FanEdges:
     @cached_property
     def unread_jokers(self) -> tuple[Rank, ...] | None:
         """The jokers of the new paper as a fan of jokers alone (:attr:`unread`), bottom
-        card first: by their JOKER words where every strip shows one
+        card first: by their JOKER words where the strips show them
         (:func:`vision.fan_words.fan_jokers`: anglo `BBRR`, one strip holding two cards,
         read `BBR`), else by the strips' corner ink."""
         strips = self.unread
@@ -1868,7 +1868,8 @@ class Recognizer:
 
     def _jokers(self, edges: _FanEdges) -> SetReading:
         """What a zone in which no index was read most likely holds: a lone joker
-        (:mod:`vision.lone_card`), a fan of jokers (:mod:`vision.joker_fan`), else nothing.
+        (:mod:`vision.lone_card`), a fan of jokers (:mod:`vision.joker_fan`, counted by its
+        words where they show: :mod:`vision.fan_words`), else nothing.
         A joker read so is unsure, with the other readings near it as candidates."""
         joker = lone_joker(edges.image, edges.seen, ZONE_PX_PER_MM, self.finder.joker_red)
         if joker is not None:
