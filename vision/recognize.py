@@ -52,7 +52,7 @@ from vision.fan import (
     uneven_gaps,
     unread_cards,
 )
-from vision.fan_words import fan_jokers, fan_words
+from vision.fan_words import Word, fan_jokers, fan_words
 from vision.glyphs import (
     PIP_LABELS,
     GlyphClassifier,
@@ -1066,7 +1066,7 @@ class _FanEdges:
     looked at once though each pass of the fan and the other corner's look ask."""
 
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
-        self.image, self._joker_red = image, joker_red
+        self.image, self.joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
         # per way the cards point, band their edges are looked for in and top card's indices
         self._strips: dict[tuple[tuple[float, float], tuple[float, float],
@@ -1081,7 +1081,7 @@ class _FanEdges:
     def unread(self) -> FanStrips | None:
         """The strips of the new paper as a fan in which no index was read
         (:func:`vision.joker_fan.joker_fan`), looked for once."""
-        return joker_fan(self.image, self.seen, ZONE_PX_PER_MM, self._joker_red)
+        return joker_fan(self.image, self.seen, ZONE_PX_PER_MM, self.joker_red)
 
     @cached_property
     def unread_jokers(self) -> tuple[Rank, ...] | None:
@@ -1093,7 +1093,7 @@ class _FanEdges:
         if strips is None:
             return None
         return fan_jokers(strips, fan_words(self.image, self.seen, strips, ZONE_PX_PER_MM,
-                                            self._joker_red))
+                                            self.joker_red))
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
@@ -1107,7 +1107,7 @@ class _FanEdges:
         top = _top_card(cards, frame)
         if (way, band, top) not in self._strips:
             self._strips[way, band, top] = fan_strips(self.image, self.seen, ZONE_PX_PER_MM,
-                                                      self._joker_red, way, band=band,
+                                                      self.joker_red, way, band=band,
                                                       top_card=top)
         return self._strips[way, band, top]
 
@@ -1155,8 +1155,18 @@ def _top_card(cards: list[CardReading], frame: FanFrame) -> tuple[tuple[float, f
     return tuple(m.center for m in whole[0].marks)
 
 
+def _words_on(edges: _FanEdges, strips: FanStrips, which: list[int]) -> list[Word]:
+    """The JOKER words (:func:`vision.fan_words.fan_words`) on the fan's strips ``which``."""
+    if not which:
+        return []
+    spans = [strips.spans[i] for i in which]
+    return [w for w in fan_words(edges.image, edges.seen, strips, ZONE_PX_PER_MM,
+                                 edges.joker_red)
+            if any(a <= strips.across(w.center) <= b for a, b in spans)]
+
+
 def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
-                    strips: FanStrips | None) -> list[UnreadCard]:
+                    edges: _FanEdges) -> list[UnreadCard]:
     """``in_fan`` with the joker guessed for the fan's top card told by the ink at its own
     strip's corner (:class:`vision.joker_fan.FanStrips`), when the fan's edges part just
     the read and unread ``cards`` and the top card's strip holds no read index.  An unread
@@ -1164,7 +1174,10 @@ def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
     the card below (anglo `QR` read `QB`: the Q's black club beside the joker's faint red
     word); nothing lies over the top card's corner.  (Beneath it, a strip's corner shows
     the next card's art as often as its own mark: no better than the guessed place.)  Only
-    a clear share of red ink there tells: :data:`TOP_STRIP_CLEAR`."""
+    a clear share of red ink there tells (:data:`TOP_STRIP_CLEAR`); else the one JOKER word
+    on the top strip (:func:`_words_on`: anglo `7R`, its corner's frame line and pink word
+    0.56 red)."""
+    strips = edges.of(cards)
     if strips is None or len(strips.reds) != len(cards) + len(in_fan):
         return in_fan
     bare = strips.bare([m.center for c in cards for m in c.marks])
@@ -1177,9 +1190,12 @@ def _top_card_joker(cards: list[CardReading], in_fan: list[UnreadCard],
     if not in_fan[k].rank.is_joker:
         return in_fan
     red = strips.reds[top]
-    if TOP_STRIP_CLEAR[0] < red < TOP_STRIP_CLEAR[1]:
-        return in_fan
     joker = strips.jokers[top]
+    if TOP_STRIP_CLEAR[0] < red < TOP_STRIP_CLEAR[1]:
+        words = _words_on(edges, strips, [top])
+        if len(words) != 1:
+            return in_fan
+        joker = words[0].joker
     return [*in_fan[:k], replace(in_fan[k], rank=joker, joker=joker), *in_fan[k + 1:]]
 
 
@@ -1761,7 +1777,7 @@ class Recognizer:
         in_fan = tens_by_their_one(self.finder, survey.ink,
                                    [m for c in counted for m in c.marks], in_fan)
         if in_fan:
-            in_fan = _top_card_joker(counted, in_fan, edges.of(counted))
+            in_fan = _top_card_joker(counted, in_fan, edges)
         return _Fan(cards, counted, in_fan, slots.blank)
 
     def _fan_with(self, view: _SetView, marks: list[IndexMark], strays: list[StrayInk],
@@ -1829,8 +1845,14 @@ class Recognizer:
             return in_fan
         # (two read cards tell no step: a joker may lie between them whatever the room; nor
         # need the paper reach past the read cards for a bare strip between two read ones)
-        if len(cards) != 2 and not _bare_between(strips, cards) and not room_for_more(
-                [c.marks for c in cards], seen, ZONE_PX_PER_MM, len(cards) + len(in_fan)):
+        shut = len(cards) != 2 and not _bare_between(strips, cards) and not room_for_more(
+            [c.marks for c in cards], seen, ZONE_PX_PER_MM, len(cards) + len(in_fan))
+        # (one read card: a joker laid whole over it hides all the paper past it, but its
+        # strip shows its word: anglo `7R` read `7`; not one read poorly, maybe a joker's
+        # print itself: anglo `BR` read `JJ`, a word's J at 0.69 and the other word like it)
+        if shut and (len(cards) != 1 or _best_score(cards[0]) < POSED_SCORE
+                     or not _words_on(edges, strips,
+                                      strips.bare([m.center for m in cards[0].marks]))):
             return in_fan
         missing = len(strips.jokers) - len(cards) - len(in_fan)
         if missing <= 0:

@@ -110,3 +110,14 @@ def test_where_the_words_are_taken_the_strips_reading_is_offered_next(
     reading = read_dev_scene(shared_data, "anglo", 4160, 5, looked=True)
     assert reading.notation == "BBR"
     assert [format_cards(c) for c, _ in reading.candidates[:2]] == ["BBR", "BBRR"]
+
+
+def test_a_joker_laid_whole_over_one_read_card_is_counted_by_its_word(
+        shared_data: Path) -> None:
+    """Dev scene (anglo 4054): a 大王 laid over a 7, hiding all the paper past the 7's
+    index; its strip shows its word, so the fan's edges are asked though the paper leaves no
+    room past the read card, and the word's colour tells the joker where the strip's corner
+    ink (its frame line and its word) is of no clear colour.  Read `7` before."""
+    reading = read_dev_scene(shared_data, "anglo", 4054, 3, looked=True)
+    assert reading.notation == "7R", reading.why()
+    assert reading.unsure
