@@ -130,8 +130,8 @@ def fan_jokers(strips: FanStrips, words: list[Word]) -> tuple[Rank, ...]:
     lost), or all but one beneath the top card and two words or more are seen (a line on a
     card's face, its frame or its picture's edge, parted its strip in two: anglo `BR` read
     `BBR`); else each strip's by its corner ink (:attr:`vision.joker_fan.FanStrips.jokers`)."""
-    across = [strips.across(w.center) for w in words]
-    shown = [any(a <= x <= b for x in across) for a, b in strips.spans]
-    if all(shown) or (shown.count(False) == 1 and shown[-1] and len(words) >= 2):
+    wordless = strips.bare([w.center for w in words])
+    top = len(strips.spans) - 1
+    if not wordless or (len(wordless) == 1 and wordless[0] != top and len(words) >= 2):
         return tuple(w.joker for w in words)
     return strips.jokers

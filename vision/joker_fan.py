@@ -123,7 +123,8 @@ def joker_fan(image: BGRImage, seen: PaperInk, px_per_mm: float,
     of ``image``, a zone view at ``px_per_mm``), bottom card first, its cards' way told by
     its outline alone: their jokers (:attr:`FanStrips.jokers`), where each one's index
     would lie; ``None`` when the paper is no fan of two or more cards or no card edge is
-    found.  (Its bottom card's frame line may pass for an edge: ``frames``.)"""
+    found.  (Its bottom card's frame line may pass for an edge: :func:`fan_strips`'
+    ``frames``.)"""
     return fan_strips(image, seen, px_per_mm, joker_red, frames=True)
 
 

@@ -1068,6 +1068,8 @@ class _FanEdges:
     def __init__(self, image: BGRImage, seen: PaperInk, joker_red: float) -> None:
         self.image, self.joker_red = image, joker_red
         self.seen = seen  # the new cards' ink and paper (over older cards: vision.earlier)
+        # per strips looked for (by identity: each is kept here or in ``unread``), its words
+        self._words: dict[int, tuple[FanStrips, list[Word]]] = {}
         # per way the cards point, band their edges are looked for in and top card's indices
         self._strips: dict[tuple[tuple[float, float], tuple[float, float],
                                  tuple[tuple[float, float], ...]], FanStrips | None] = {}
@@ -1092,8 +1094,16 @@ class _FanEdges:
         strips = self.unread
         if strips is None:
             return None
-        return fan_jokers(strips, fan_words(self.image, self.seen, strips, ZONE_PX_PER_MM,
-                                            self.joker_red))
+        return fan_jokers(strips, self.words(strips))
+
+    def words(self, strips: FanStrips) -> list[Word]:
+        """The JOKER words on the line of ``strips``' corners
+        (:func:`vision.fan_words.fan_words`), looked for once per strips: each pass of the
+        fan asks again."""
+        if id(strips) not in self._words:
+            self._words[id(strips)] = (strips, fan_words(self.image, self.seen, strips,
+                                                         ZONE_PX_PER_MM, self.joker_red))
+        return self._words[id(strips)][1]
 
     def of(self, cards: list[CardReading]) -> FanStrips | None:
         """The strips of the fan ``cards`` were read in, turned the way they point, their
@@ -1156,12 +1166,11 @@ def _top_card(cards: list[CardReading], frame: FanFrame) -> tuple[tuple[float, f
 
 
 def _words_on(edges: _FanEdges, strips: FanStrips, which: list[int]) -> list[Word]:
-    """The JOKER words (:func:`vision.fan_words.fan_words`) on the fan's strips ``which``."""
+    """The JOKER words (:meth:`_FanEdges.words`) on the fan's strips ``which``."""
     if not which:
         return []
     spans = [strips.spans[i] for i in which]
-    return [w for w in fan_words(edges.image, edges.seen, strips, ZONE_PX_PER_MM,
-                                 edges.joker_red)
+    return [w for w in edges.words(strips)
             if any(a <= strips.across(w.center) <= b for a, b in spans)]
 
 
