@@ -13,7 +13,7 @@ Every result carries a confidence in 0..1; a set read below the threshold
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
@@ -52,7 +52,7 @@ from vision.fan import (
     uneven_gaps,
     unread_cards,
 )
-from vision.fan_words import Word, fan_jokers, fan_words
+from vision.fan_words import Word, fan_jokers, fan_words, word_at
 from vision.glyphs import (
     PIP_LABELS,
     GlyphClassifier,
@@ -582,27 +582,50 @@ def _off_the_line(cards: list[CardReading]) -> list[CardReading]:
     return keep
 
 
-def _joker_words(cards: list[CardReading]) -> list[CardReading]:
-    """``cards``, where they read as two or more natural ranks and most not as J, with each
-    J read alone whose pip read poorly (:attr:`IndexMark.word_joker`) taken for the joker
-    whose word JOKER it begins, its "O" read as the pip (anglo's script "Joker" read as a
-    J♦ in a set of 8s: `8888B` read `88888`).  A set holds one natural rank: such a J is
-    no card of it, and true Js' pips read well.  So too where every natural card read is
-    such a J: no J's pip read well (anglo's fans of jokers, their words read as Js,
-    `BBBBRRRR` read `JJJJJB`; `RR` read `JR`).  Not in a set of 10s, where such a J is a
-    10's "1" over its "0" (paris `TT2R` read `TT2RR`), nor with jumbo indices, where an A
-    half under the next card reads as one (`AAA` read `AAR`)."""
-    words = [c.rank is Rank.JACK and len(c.marks) == 1 and c.marks[0].word_joker is not None
-             for c in cards if c.rank.is_natural]
-    odd = _mixed(cards) and _main_rank(cards) not in (Rank.JACK, Rank.TEN)
-    if _jumbo(cards) or not (odd or (words and all(words))):
+def _joker_words(cards: list[CardReading], word_of: Callable[[IndexMark], Rank | None]
+                 ) -> list[CardReading]:
+    """``cards``, where they read as two or more natural ranks and most not as J, with each card
+    read by one index that is a joker's word taken for that joker: a J whose pip read poorly
+    (:attr:`IndexMark.word_joker`, its word JOKER's "O" read as the pip: anglo's script "Joker"
+    read as a J♦ in a set of 8s, `8888B` read `88888`), or a J whose letters run on down the
+    card (``word_of``: :func:`vision.fan_words.word_at`; anglo's "Joker" read as a J whose pip
+    read well, in a set of 9s: `999922BB` read `9999922B`; not an odd card of another rank,
+    maybe a pip or art read as one: paris `999999R` read `999999BBR`, a 9's pips below a 7 read
+    at its corner).  A set holds one natural rank: such a card is no card of it, and true Js'
+    pips read well.  So too where every natural card read is such a word, of any rank (anglo's
+    fans of jokers, their words read as Js, `BBBBRRRR` read `JJJJBBRR`, or as an A, `BB` read
+    `AAB`; `RR` read `JR`): their count is then the fan's edges' and words'
+    (:meth:`Recognizer._posed_by_jokers`).  Not in a set of 10s, where such a J is a 10's "1"
+    over its "0" (paris `TT2R` read `TT2RR`), nor with jumbo indices, where an A half under the
+    next card reads as one (`AAA` read `AAR`)."""
+    naturals = [c for c in cards if c.rank.is_natural]
+    if not naturals or _jumbo(cards):
+        return cards
+    main = _main_rank(cards)
+    odd = _mixed(cards) and main not in (Rank.JACK, Rank.TEN)
+    words: dict[int, Rank | None] = {}
+
+    def word(c: CardReading, runs: bool) -> Rank | None:
+        """The joker whose word ``c`` is (``runs``: told by its letters running on too)."""
+        if id(c) not in words:
+            m = c.marks[0]
+            words[id(c)] = (None if len(c.marks) != 1
+                            else m.word_joker if c.rank is Rank.JACK
+                            and m.word_joker is not None
+                            else word_of(m) if runs else None)
+        return words[id(c)]
+
+    if odd:  # (an odd card of another rank than J may be a pip or art read as one)
+        for c in naturals:
+            word(c, c.rank is Rank.JACK)
+    elif not all(word(c, True) for c in naturals):
         return cards
     out = []
     for c in cards:
-        m = c.marks[0]
-        if c.rank is Rank.JACK and len(c.marks) == 1 and m.word_joker is not None:
-            m = replace(m, rank=m.word_joker, read_as=Rank.JACK)
-            c = CardReading(m.rank, c.confidence, c.corners, (m,), Rank.JACK)
+        joker = words.get(id(c))
+        if joker is not None:
+            m = replace(c.marks[0], rank=joker, read_as=c.rank)
+            c = CardReading(joker, c.confidence, c.corners, (m,), c.rank)
         out.append(c)
     return out
 
@@ -720,6 +743,13 @@ def _tens_unlike_whole(cards: list[CardReading]) -> bool:
     each reading better whole as another rank (a negative margin: a neoclassical lone 8,
     its loops read as "1" and "0", read a sure 10 by both corners)."""
     return any(c.rank is Rank.TEN and all(m.margin < 0 for m in c.marks) for c in cards)
+
+
+def _all_words(cards: list[CardReading]) -> bool:
+    """Whether ``cards`` are all jokers, one or more read from its word JOKER taken for a
+    natural index (:func:`_joker_words`)."""
+    return bool(cards) and all(c.rank.is_joker for c in cards) and any(
+        m.read_as is not None and m.read_as.is_natural for c in cards for m in c.marks)
 
 
 def _taken_for(cards: list[CardReading]) -> bool:
@@ -1131,6 +1161,16 @@ class _SetView:
     survey: Survey
     earlier: EarlierCards | None
     edges: _FanEdges
+    joker_red: float
+    _words: dict[IndexMark, Rank | None] = field(default_factory=dict)
+
+    def word_at(self, mark: IndexMark) -> Rank | None:
+        """The joker whose word the index ``mark`` begins (:func:`vision.fan_words.word_at`),
+        looked for once per mark (the fan makes several passes over a set's marks)."""
+        if mark not in self._words:
+            self._words[mark] = word_at(self.image, self.survey.ink, mark, ZONE_PX_PER_MM,
+                                        self.joker_red)
+        return self._words[mark]
 
     def new(self, marks: list[IndexMark]) -> list[IndexMark]:
         """``marks`` less those on cards already lying there (:mod:`vision.earlier`)."""
@@ -1360,7 +1400,7 @@ class Recognizer:
         if earlier is not None:  # a new card's corner is near the new paper's edge
             strays = _edges_on_new_paper(strays, fresh)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
-        view = _SetView(image, survey, earlier, edges)
+        view = _SetView(image, survey, earlier, edges, self.finder.joker_red)
         faint_lone = False  # a lone card read only with fainter ink
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
@@ -1512,12 +1552,18 @@ class Recognizer:
             # cards seen but not read (a joker's picture, an index half hidden): unsure, and
             # the candidates count them as jokers too
             cands = with_unread(cands, seen, self.finder.joker_red)
+        words_only = _all_words(fan.cards)
         if (Doubt.WEAK in doubts and _poorly_read(fan.cards)) or (
-                unsure and self._reads_taught_jokers(fan.cards)):
-            posed = self._posed_by_jokers(edges, len(ranks))
+                unsure and (self._reads_taught_jokers(fan.cards) or words_only)):
+            # (jokers read from their words count what those misread indices inferred,
+            # no better than the edges: anglo `BBBBRRRR`, read `JJJJBBRR`, its Js words)
+            posed = self._posed_by_jokers(edges, 2 if words_only else len(ranks))
             if posed:
                 ranks, conf = posed, FAN_CONFIDENCE
                 cands = [(ranks, conf), *cands]
+                # (its edges part all the new paper: none lies beyond its cards, and it is
+                # not read again for more, unless nothing else doubts it)
+                doubts = tuple(d for d in doubts if d is not Doubt.MORE_PAPER) or doubts
         return SetReading(ranks, conf, unsure, offered(cands) if unsure else (), tuple(fan.cards),
                           doubts)
 
@@ -1530,13 +1576,14 @@ class Recognizer:
 
     def _posed_by_jokers(self, edges: _FanEdges, count: int) -> tuple[Rank, ...] | None:
         """The fan of jokers (:attr:`_FanEdges.unread_jokers`, by its cards' edges and
-        words) that an unsure reading of ``count`` cards may be, when they count at least two
-        cards and no fewer than the reading.  Asked of a weak reading of a few poor indices
-        (:func:`_poorly_read`: a joker's picture posing as an index, paris' chip as a 10:
-        `BBBBRRRR` read `TTTTTTBB`, the fan inferring more 10s like it), and of a taught
-        deck's read jokers (:meth:`_reads_taught_jokers`: its jokers' marks miscount a fan
-        of jokers, a mark hidden under the next card, a chip's pattern read as a 10: paris
-        `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`)."""
+        words) that an unsure reading may be, when they count at least two cards and no fewer
+        than ``count`` (the reading's cards, but for a set of words, below).  Asked of a weak
+        reading of a few poor indices (:func:`_poorly_read`: a joker's picture posing as an
+        index, paris' chip as a 10: `BBBBRRRR` read `TTTTTTBB`, the fan inferring more 10s
+        like it), of a taught deck's read jokers (:meth:`_reads_taught_jokers`: its jokers'
+        marks miscount a fan of jokers, a mark hidden under the next card, a chip's pattern
+        read as a 10: paris `BBBBRRRR` read `BBBBRRR`, `TTTTBBBR`), and of a set whose every
+        card is a joker read from its word taken for an index (:func:`_all_words`)."""
         jokers = edges.unread_jokers
         if jokers is None or len(jokers) < max(2, count):
             return None
@@ -1777,7 +1824,7 @@ class Recognizer:
                 return _Fan(cards, cards)
         if not cards:
             return _Fan([], [])
-        cards = _joker_words(cards)
+        cards = _joker_words(cards, view.word_at)
         counted = _counted(cards)
         slots = fan_slots(image, [c.marks for c in counted], strays, survey.ink,
                           ZONE_PX_PER_MM, self.finder.joker_red,

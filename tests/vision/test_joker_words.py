@@ -1,9 +1,12 @@
 """A joker's word JOKER read as a J (:func:`vision.recognize._joker_words`): anglo's script
 "Joker" reads as a J whose "pip" is the word's "o", matching a pip poorly; in a set of
-another rank such a J is the joker, not a misread card of the set's rank."""
+another rank such a J is the joker, not a misread card of the set's rank.  So too a J, or
+where every natural card read is one, a card of any rank, whose letters run on down the
+card (:func:`vision.fan_words.word_at`, given here as which marks run on)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,9 +29,21 @@ def _card(rank: Rank, word: Rank | None = None, height: float = 30.0) -> CardRea
     return CardReading(rank, 0.8, ((0.0, 0.0),) * 4, (mark,), Rank.TEN)
 
 
+def _no_letters(mark: IndexMark) -> Rank | None:
+    """No index's letters run on down its card."""
+    return None
+
+
+def _running(*cards: CardReading, joker: Rank = Rank.BIG_JOKER
+             ) -> Callable[[IndexMark], Rank | None]:
+    """The letters of ``cards``' indices run on as a word of ``joker``'s colour."""
+    marks = [m for c in cards for m in c.marks]
+    return lambda mark: joker if any(mark is m for m in marks) else None
+
+
 def test_a_j_with_a_poor_pip_in_a_set_of_another_rank_is_the_joker() -> None:
     eights = [_card(Rank.EIGHT), _card(Rank.EIGHT)]
-    read = _joker_words([*eights, _card(Rank.JACK, Rank.SMALL_JOKER)])
+    read = _joker_words([*eights, _card(Rank.JACK, Rank.SMALL_JOKER)], _no_letters)
     assert [c.rank for c in read] == [Rank.EIGHT, Rank.EIGHT, Rank.SMALL_JOKER]
     (mark,) = read[2].marks
     assert mark.rank is Rank.SMALL_JOKER and mark.read_as is Rank.JACK  # doubted: taken for
@@ -45,7 +60,7 @@ def test_where_no_j_read_well_each_is_its_joker(cards: str) -> None:
                                      _card(Rank.JACK, Rank.BIG_JOKER)],
         "a J alone": [_card(Rank.JACK, Rank.SMALL_JOKER)],
     }
-    read = _joker_words(sets[cards])
+    read = _joker_words(sets[cards], _no_letters)
     assert [c.rank for c in read] == [c.marks[0].word_joker or c.rank for c in sets[cards]]
     assert all(m.read_as is Rank.JACK for c in read for m in c.marks if m.word_joker)
 
@@ -68,8 +83,31 @@ def test_what_stays_a_j(cards: str) -> None:
         "jumbo indices": [*big, _card(Rank.JACK, Rank.BIG_JOKER, JUMBO_PX)],
         "jumbo Js alone": [_card(Rank.JACK, Rank.BIG_JOKER, JUMBO_PX)],
     }
-    read = _joker_words(sets[cards])
+    read = _joker_words(sets[cards], _no_letters)
     assert read == sets[cards]
+
+
+def test_an_odd_j_whose_letters_run_on_is_the_joker() -> None:
+    """A J whose pip read well, in a set of 9s, its letters running on: its word's joker
+    (anglo `999922BB` read `9999922B`); an odd card of another rank so stays (a 9's side
+    pips below a 7 read at its corner: paris `999999R` read `999999BBR`)."""
+    nines = [_card(Rank.NINE), _card(Rank.NINE), _card(Rank.NINE)]
+    jack, seven = _card(Rank.JACK), _card(Rank.SEVEN)
+    read = _joker_words([*nines, jack], _running(jack))
+    assert [c.rank for c in read] == [Rank.NINE] * 3 + [Rank.BIG_JOKER]
+    assert read[3].marks[0].read_as is Rank.JACK
+    assert _joker_words([*nines, seven], _running(seven)) == [*nines, seven]
+
+
+def test_where_every_natural_card_is_a_word_each_is_its_joker() -> None:
+    """Every natural card read, of any rank, a word whose letters run on: jokers all (anglo
+    `BB` read `AAB`); one whose letters stop, a true index, keeps them all."""
+    aces = [_card(Rank.ACE), _card(Rank.ACE)]
+    joker = _card(Rank.SMALL_JOKER)
+    read = _joker_words([*aces, joker], _running(*aces, joker=Rank.SMALL_JOKER))
+    assert [c.rank for c in read] == [Rank.SMALL_JOKER] * 3
+    assert [m.read_as for c in read for m in c.marks] == [Rank.ACE, Rank.ACE, None]
+    assert _joker_words([*aces, joker], _running(aces[0])) == [*aces, joker]
 
 
 # anglo dev scenes: the joker's "Joker", its "o" read as a ♦ or ♥ at 0.83–0.89, read as a J
