@@ -1162,7 +1162,7 @@ class _SetView:
     earlier: EarlierCards | None
     edges: _FanEdges
     joker_red: float
-    _words: dict[IndexMark, Rank | None] = field(default_factory=dict)
+    _words: dict[IndexMark, Rank | None] = field(default_factory=dict, init=False, repr=False)
 
     def word_at(self, mark: IndexMark) -> Rank | None:
         """The joker whose word the index ``mark`` begins (:func:`vision.fan_words.word_at`),
