@@ -42,7 +42,7 @@ WORD_INK_MM = 1.0  # with this much ink across it, on average, where its parts l
 # RUN_ACROSS_MM or nearer the index's (looked for RUN_WINDOW_MM either side), each
 # beginning RUN_GAP_MM or less past the one before; from the index's glyph on, they run
 # WORD_RUN glyph heights or more from its middle (anglo dev sets 2000-2179: natural
-# indices' glyphs and pips end by 1.61, 10 of 13 words read as an index run 1.76-3.09).
+# indices' glyphs and pips end by 1.61, 9 of 13 words read as an index run 1.76-3.09).
 RUN_WINDOW_MM = 3.0
 RUN_ACROSS_MM = 2.0
 RUN_GAP_MM = 3.0
