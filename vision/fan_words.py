@@ -106,15 +106,21 @@ def _marked(image: BGRImage, seen: PaperInk, m: npt.NDArray[np.float64],
     return view, labels, stats
 
 
-def _columns(stats: npt.NDArray[np.int32], px_per_mm: float) -> list[list[int]]:
+def _letters(stats: Labels, px_per_mm: float) -> list[int]:
+    """The ink components (``stats`` as OpenCV gives them) that may be letters: as wide
+    across as :data:`PART_WIDE_MM` and at least :data:`PART_TALL_MM` along."""
+    wide, tall = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    return [i for i in range(1, len(stats))
+            if PART_WIDE_MM[0] <= wide[i] / px_per_mm <= PART_WIDE_MM[1]
+            and tall[i] / px_per_mm >= PART_TALL_MM]
+
+
+def _columns(stats: Labels, px_per_mm: float) -> list[list[int]]:
     """The band's ink components (``stats`` as OpenCV gives them) that may be letters
-    (:data:`PART_WIDE_MM`, :data:`PART_TALL_MM`), grouped in columns across the fan: each
-    within :data:`COLUMN_MM` of the one before, in order."""
+    (:func:`_letters`), grouped in columns across the fan: each within :data:`COLUMN_MM`
+    of the one before, in order."""
     left, wide = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_WIDTH]
-    parts = [i for i in range(1, len(stats))
-             if PART_WIDE_MM[0] <= wide[i] / px_per_mm <= PART_WIDE_MM[1]
-             and stats[i, cv2.CC_STAT_HEIGHT] / px_per_mm >= PART_TALL_MM]
-    parts.sort(key=lambda i: left[i] + wide[i] / 2)
+    parts = sorted(_letters(stats, px_per_mm), key=lambda i: left[i] + wide[i] / 2)
     columns: list[list[int]] = []
     last = -np.inf
     for i in parts:
@@ -168,9 +174,8 @@ def word_at(image: BGRImage, seen: PaperInk, mark: IndexMark, px_per_mm: float,
     view, labels, stats = _marked(image, seen, m, size, joker_red)
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     wide, tall = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
-    letters = sorted((i for i in range(1, len(stats))
-                      if PART_WIDE_MM[0] * px_per_mm <= wide[i] <= PART_WIDE_MM[1] * px_per_mm
-                      and PART_TALL_MM * px_per_mm <= tall[i] <= RUN_LINE * wide[i]
+    letters = sorted((i for i in _letters(stats, px_per_mm)
+                      if tall[i] <= RUN_LINE * wide[i]
                       and abs(left[i] + wide[i] / 2 - half) <= RUN_ACROSS_MM * px_per_mm),
                      key=lambda i: top[i])
     end, run = mark.glyph_height / 2, []

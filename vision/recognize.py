@@ -1161,7 +1161,6 @@ class _SetView:
     survey: Survey
     earlier: EarlierCards | None
     edges: _FanEdges
-    joker_red: float
     _words: dict[IndexMark, Rank | None] = field(default_factory=dict, init=False, repr=False)
 
     def word_at(self, mark: IndexMark) -> Rank | None:
@@ -1169,7 +1168,7 @@ class _SetView:
         looked for once per mark (the fan makes several passes over a set's marks)."""
         if mark not in self._words:
             self._words[mark] = word_at(self.image, self.survey.ink, mark, ZONE_PX_PER_MM,
-                                        self.joker_red)
+                                        self.edges.joker_red)
         return self._words[mark]
 
     def new(self, marks: list[IndexMark]) -> list[IndexMark]:
@@ -1400,7 +1399,7 @@ class Recognizer:
         if earlier is not None:  # a new card's corner is near the new paper's edge
             strays = _edges_on_new_paper(strays, fresh)
         edges = _FanEdges(image, fresh, self.finder.joker_red)
-        view = _SetView(image, survey, earlier, edges, self.finder.joker_red)
+        view = _SetView(image, survey, earlier, edges)
         faint_lone = False  # a lone card read only with fainter ink
         if edges.lone is not None:
             marks = _along_lone_card(marks, edges.lone)
